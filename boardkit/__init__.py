@@ -1,0 +1,17 @@
+"""boardkit: interactive, tested notebooks that teach board games' rules.
+
+>>> from boardkit import SlimeRace
+>>> game = SlimeRace(players=3, seed=7)
+>>> "bet 1-3" in game.legal_actions
+True
+"""
+from .core import (CHANCE, BoardkitError, Game, GameOverError, GreedyBot, IllegalActionError,
+                   InvalidActionError, NothingToUndoError, OptionError, Outcome, RandomBot,
+                   StateFileError, games, load, play_out)
+from .slime_race import SlimeRace
+
+__version__ = "0.1.0"
+
+__all__ = ["CHANCE", "Game", "Outcome", "SlimeRace", "RandomBot", "GreedyBot", "play_out",
+           "BoardkitError", "IllegalActionError", "InvalidActionError", "GameOverError",
+           "NothingToUndoError", "OptionError", "StateFileError", "games", "load"]

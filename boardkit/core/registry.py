@@ -1,0 +1,33 @@
+"""Every boardkit game registers here, so generic tools (the conformance
+test, :func:`boardkit.load`, the widget) work on all of them."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import StateFileError
+
+_GAMES: dict[str, type] = {}
+
+
+def register(cls: type) -> type:
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def games() -> dict[str, type]:
+    return dict(_GAMES)
+
+
+def load(data: Any):
+    """Load a saved game (a JSON string or dict) of any registered game."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except ValueError as exc:
+            raise StateFileError(f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("game") not in _GAMES:
+        known = ", ".join(sorted(_GAMES))
+        got = data.get("game") if isinstance(data, dict) else type(data).__name__
+        raise StateFileError(f"unknown game {got!r}; known: {known}")
+    return _GAMES[data["game"]].from_dict(data)

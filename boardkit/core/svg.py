@@ -1,0 +1,141 @@
+"""A tiny deterministic SVG builder (standard library only).
+
+Elements are plain Python objects; attributes keep their insertion order, no
+random ids are ever generated, so the same picture always gives the same
+bytes: notebooks that store SVG output stay comparable under nbval.
+
+Clickable targets carry ``data-act`` (the action word they stand for) and the
+CSS class ``target``; legal ones also get ``legal``. The browser widget only
+reads those attributes: it never knows a rule.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+from xml.sax.saxutils import escape, quoteattr
+
+
+def _fmt(value) -> str:
+    if isinstance(value, float):
+        text = f"{value:.2f}".rstrip("0").rstrip(".")
+        return text if text not in ("", "-0") else "0"
+    return str(value)
+
+
+class El:
+    """One SVG element: ``El("rect", x=1, y=2, class_="cell")``.
+
+    A trailing underscore is dropped from attribute names (``class_`` →
+    ``class``) and other underscores become dashes (``font_size`` →
+    ``font-size``); ``data_act`` becomes ``data-act``.
+    """
+
+    __slots__ = ("tag", "attrs", "children", "text")
+
+    def __init__(self, tag: str, *children: "El | str", text: str | None = None, **attrs):
+        self.tag = tag
+        self.attrs: dict[str, str] = {}
+        for key, value in attrs.items():
+            if value is None:
+                continue
+            name = key[:-1] if key.endswith("_") else key
+            self.attrs[name.replace("_", "-")] = _fmt(value)
+        self.children: list[El | str] = list(children)
+        self.text = text
+
+    def add(self, *children: "El | str") -> "El":
+        self.children.extend(c for c in children if c is not None)
+        return self
+
+    def set(self, **attrs) -> "El":
+        for key, value in attrs.items():
+            name = key[:-1] if key.endswith("_") else key
+            self.attrs[name.replace("_", "-")] = _fmt(value)
+        return self
+
+    def add_class(self, *names: str) -> "El":
+        current = self.attrs.get("class", "").split()
+        for n in names:
+            if n and n not in current:
+                current.append(n)
+        self.attrs["class"] = " ".join(current)
+        return self
+
+    def render(self, out: list[str]) -> None:
+        attrs = "".join(f" {k}={quoteattr(v)}" for k, v in self.attrs.items())
+        if not self.children and self.text is None:
+            out.append(f"<{self.tag}{attrs}/>")
+            return
+        out.append(f"<{self.tag}{attrs}>")
+        if self.text is not None:
+            out.append(escape(self.text))
+        for child in self.children:
+            if isinstance(child, El):
+                child.render(out)
+            else:
+                out.append(escape(str(child)))
+        out.append(f"</{self.tag}>")
+
+    def __str__(self) -> str:
+        out: list[str] = []
+        self.render(out)
+        return "".join(out)
+
+
+def text(x, y, content: str, **attrs) -> El:
+    return El("text", text=str(content), x=x, y=y, **attrs)
+
+
+def title(content: str) -> El:
+    """A tooltip / accessible name for the enclosing element."""
+    return El("title", text=content)
+
+
+class Targets:
+    """Decides which clickable words are legal given the legal actions.
+
+    An action may take several clicks (``"move e4"`` then ``"e5"``); the words
+    clicked so far are the *pending* prefix. A word is legal when the prefix
+    plus the word is a legal action or the start of one.
+    """
+
+    def __init__(self, legal: Iterable[str], pending: str = ""):
+        self.legal = list(legal)
+        self.pending = pending.strip()
+
+    def candidate(self, word: str) -> str:
+        return f"{self.pending} {word}".strip()
+
+    def is_legal(self, word: str) -> bool:
+        cand = self.candidate(word)
+        return any(a == cand or a.startswith(cand + " ") for a in self.legal)
+
+    def mark(self, el: El, word: str, *, enabled: bool = True) -> El:
+        """Make ``el`` a click target for ``word`` (legal ones highlighted)."""
+        if not enabled:
+            return el
+        el.set(data_act=word)
+        el.add_class("target")
+        if self.is_legal(word):
+            el.add_class("legal")
+        return el
+
+
+def svg_document(width: int, height: int, *children: El, css: str = "", label: str = "") -> str:
+    root = El("svg", xmlns="http://www.w3.org/2000/svg", width=width, height=height,
+              viewBox=f"0 0 {width} {height}", class_="boardkit", role="img")
+    if label:
+        root.set(aria_label=label)
+    if css:
+        root.add(El("style", text=css))
+    root.add(*children)
+    return str(root)
+
+
+class SVG(str):
+    """A string of SVG that notebooks display as a picture."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        return str(self)
