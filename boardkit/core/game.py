@@ -180,6 +180,19 @@ class Game:
     def _validate_state(self, state: dict) -> None:
         """Raise :class:`StateFileError` when ``state`` breaks an invariant."""
 
+    def _step_problems(self, before: dict, after: dict) -> list[str]:
+        """Invariants of one transition (e.g. "positions never decrease"),
+        checked by the generic conformance test; return what is wrong."""
+        return []
+
+    #: An upper bound on the actions of one round/race, for the conformance test.
+    def _max_actions_per_round(self, options: dict) -> int:
+        return 10_000
+
+    def _round(self, state: dict) -> int:
+        """Which round (race, hand…) the state is in; resets step invariants."""
+        return 0
+
     def _situation(self, state: dict) -> str:
         """One line: where the game stands (used in error messages)."""
         return ""

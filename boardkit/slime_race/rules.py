@@ -437,6 +437,26 @@ class SlimeRace(Game):
         return obs
 
     # ---------------------------------------------------------- validation
+    def _round(self, state: dict) -> int:
+        return state["race"]
+
+    def _max_actions_per_round(self, options: dict) -> int:
+        # 2 chance actions, 3 bets each, at most 60 cards played
+        return 2 + C.coins * options["players"] + len(C.deck)
+
+    def _step_problems(self, before: dict, after: dict) -> list[str]:
+        """Within a race, slimes never move backwards; scores never fall."""
+        out = []
+        if before["race"] == after["race"]:
+            for s in SLIMES:
+                if after["positions"][s] < before["positions"][s]:
+                    out.append(f"{s} moved back from {before['positions'][s]} to {after['positions'][s]}")
+            if after["finished"][:len(before["finished"])] != before["finished"]:
+                out.append("the finishing order changed")
+        if any(a < b for a, b in zip(after["scores"], before["scores"])):
+            out.append("a score went down")
+        return out
+
     def _validate_state(self, state: dict) -> None:
         need = {"options", "race", "phase", "first", "turn", "bets", "coins", "positions",
                 "finished", "deck", "hands", "discard", "scores", "history"}
@@ -459,7 +479,8 @@ class SlimeRace(Game):
         else:
             for s in range(n):
                 on_table = sum(v.count(s) for v in state["bets"].values())
-                if on_table + state["coins"][s] != C.coins:
+                if type(state["coins"][s]) is not int or not 0 <= state["coins"][s] <= C.coins \
+                        or on_table + state["coins"][s] != C.coins:
                     problems.append(f"{self.seat_name(s)} does not have exactly {C.coins} coins")
             if any(type(x) is not int or not 0 <= x < n for v in state["bets"].values() for x in v):
                 problems.append("a coin on the odds table belongs to no player")
