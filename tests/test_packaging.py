@@ -1,0 +1,64 @@
+"""Packaging: the wheel carries the front-end; conda and pip agree."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    tomllib = None
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_wheel_contains_widget_files(tmp_path):
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                    "-q", "-w", str(tmp_path), str(ROOT)], check=True)
+    wheel = next(tmp_path.glob("boardkit-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for f in ROOT.glob("widgets/*"):
+        assert f"boardkit/_widgets/{f.name}" in names, f.name
+    assert "boardkit/slime_race/components.json" in names
+    assert "boardkit/widget.py" in names
+
+
+def _pyproject_deps():
+    text = (ROOT / "pyproject.toml").read_text()
+    if tomllib:
+        data = tomllib.loads(text)
+        deps = list(data["project"]["dependencies"])
+        for group in data["project"]["optional-dependencies"].values():
+            deps += group
+    else:
+        deps = re.findall(r'^\s+"([^"]+)",\s*$', text, re.M)
+    return {re.split(r"[<>=!~ ]", d)[0].lower(): d.replace(" ", "") for d in deps}
+
+
+def _conda_deps():
+    deps = {}
+    text = (ROOT / "environment.yml").read_text()
+    for line in text.split("dependencies:", 1)[1].splitlines():
+        m = re.match(r"^\s{2}- ([A-Za-z0-9_.\-]+)([<>=!~].*)?$", line)
+        if m and m.group(1) not in ("python", "pip"):
+            deps[m.group(1).lower()] = m.group(1).lower() + (m.group(2) or "").replace(" ", "")
+    return deps
+
+
+def test_environment_yml_matches_pyproject():
+    py, conda = _pyproject_deps(), _conda_deps()
+    assert set(py) == set(conda), (set(py) ^ set(conda))
+    for name in py:
+        assert py[name].lower() == conda[name], name
+    assert "-e ." in (ROOT / "environment.yml").read_text()
+
+
+def test_ci_runs_the_readme_test_command():
+    readme = (ROOT / "README.md").read_text()
+    ci = (ROOT / ".ci" / "run").read_text()
+    cmd = ci.strip().splitlines()[-1]
+    assert cmd in readme
+    assert "BOARDKIT_REQUIRE_BROWSER=1" in ci
