@@ -60,6 +60,16 @@ def is_plain_json(value: Any) -> bool:
     return False
 
 
+class Events(list):
+    """The list of event texts an action caused; shows as a bullet list."""
+
+    def __repr__(self) -> str:
+        return "\n".join(f"• {e}" for e in self) if self else "(nothing happened)"
+
+    def _repr_pretty_(self, p, cycle) -> None:
+        p.text(repr(self))
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended: the winning seats (several on a shared win)."""
@@ -296,7 +306,7 @@ class Game:
         return [e.action for e in self._log if e.player != CHANCE]
 
     # ------------------------------------------------------------- transitions
-    def apply(self, action: str) -> list[str]:
+    def apply(self, action: str) -> "Events":
         """Take ``action`` for the player to move; return the events it caused.
 
         Chance actions that follow are resolved at once (seeded, or forced
@@ -323,7 +333,7 @@ class Game:
             raise
         for entry in self._log[n:]:
             events.extend(entry.events)
-        return events
+        return Events(events)
 
     def force(self, *outcomes: str) -> None:
         """Fix the next chance outcome(s): "suppose the dice showed …".

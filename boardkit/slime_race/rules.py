@@ -365,7 +365,7 @@ class SlimeRace(Game):
     def _tie_text(state: dict, group: tuple[str, ...], slot: int, what: str) -> str:
         names = ", ".join(C.names[s] for s in group[:-1]) + " and " + C.names[group[-1]]
         at = state["positions"][group[0]]
-        where = "all on the starting line" if at == 0 else f"tied on space {at}"
+        where = "tied on the starting line" if at == 0 else f"tied on space {at}"
         return f"No effect: {what} targets rank slot {slot}, but {names} are {where} (SR-R5)"
 
     def _move(self, state: dict, slime: str, spaces: int, why: str = "") -> list[str]:
