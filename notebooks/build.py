@@ -31,6 +31,9 @@ def build(name: str, cells: list[tuple[str, str]]) -> Path:
         nb.cells.append(new_markdown_cell(src) if kind == "md" else new_code_cell(src))
     for i, cell in enumerate(nb.cells):
         cell["id"] = f"{name[:2]}-{i:03d}"
+        if cell.cell_type == "code" and "NBVAL_RAISES_EXCEPTION" in cell.source:
+            # JupyterLab's "Run All" goes on past a cell with this tag
+            cell.metadata["tags"] = ["raises-exception"]
     client = NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True,
                             store_widget_state=False, resources={"metadata": {"path": str(HERE)}})
     client.execute()

@@ -12,6 +12,6 @@ BASE_CSS = """
 .boardkit .small { font-size: 9px; fill: #444; }
 .boardkit .target.legal { cursor: pointer; }
 .boardkit .target.legal .hl { stroke: #111; stroke-width: 2.5; stroke-dasharray: 5 2; }
-.boardkit .target:not(.legal) { opacity: 0.9; }
+.boardkit .target:not(.legal) { cursor: not-allowed; }
 .boardkit .muted { opacity: 0.45; }
 """

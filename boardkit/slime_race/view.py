@@ -147,7 +147,8 @@ def _odds(game, state: dict, targets: Targets) -> El:
             cell.add(_coin(x + 12 + k * 16, y + 28, seat, game.seat_name(seat)))
         if len(stack) > 5:
             cell.add(text(x + cw - 8, y + 28, f"+{len(stack) - 5}", class_="small", text_anchor="end"))
-        if state["phase"] in ("bet",):
+        if state["phase"] in ("bet", "race"):
+            # during the race a click on a space is answered with SR-R3's reason
             targets.mark(cell, f"bet {pair}")
         g.add(cell)
     # coins still in hand

@@ -1,0 +1,56 @@
+"""Helpers to drive a notebook in JupyterLab (JupyterLab 4 selectors)."""
+from __future__ import annotations
+
+import re
+import statistics
+import time
+
+from playwright.sync_api import expect
+
+
+def menu(page, name: str, command: str) -> None:
+    """Click a main-menu entry by its command id (e.g. ``runmenu:run-all``)."""
+    page.locator(".lm-MenuBar-item", has_text=name).first.click()
+    page.locator(f'.lm-Menu-item[data-command="{command}"]').first.click()
+
+
+def wait_kernel_idle(page, timeout: int = 120_000) -> None:
+    """The status bar says "(ipykernel) | Idle" only once really connected."""
+    page.locator("#jp-main-statusbar").get_by_text(
+        re.compile(r"\(ipykernel\) \| Idle")).first.wait_for(timeout=timeout)
+    page.locator('.jp-Notebook-ExecutionIndicator[data-status="idle"]').first.wait_for(
+        state="attached", timeout=timeout)
+
+
+def open_and_run_all(page, base: str, token: str, notebook: str) -> None:
+    page.goto(f"{base}/lab/tree/{notebook}?token={token}&reset")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=90_000)
+    wait_kernel_idle(page)
+    menu(page, "Run", "runmenu:run-all")
+
+
+def cell_with(page, text: str):
+    """The notebook cell whose source contains ``text``."""
+    return page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").filter(
+        has=page.locator(".jp-InputArea-editor", has_text=text)).first
+
+
+def rerun(page, cell) -> None:
+    cell.locator(".jp-InputArea-editor").click()
+    menu(page, "Run", "notebook:run-cell")
+
+
+def click_and_wait(board, selector: str, timeout: int = 20_000) -> float:
+    """Click a board target; wait for the redraw (a new ``data-version``) or
+    a rejection; return the in-page click → redraw milliseconds."""
+    before = board.get_attribute("data-version")
+    board.evaluate("el => { delete el.dataset.latencyMs; }")
+    board.locator(selector).first.click()
+    expect(board).to_have_attribute("data-latency-ms", re.compile(r"\d"), timeout=timeout)
+    return float(board.get_attribute("data-latency-ms")), before
+
+
+def summary(xs):
+    xs = sorted(xs)
+    return {"n": len(xs), "min": round(xs[0], 1), "median": round(statistics.median(xs), 1),
+            "max": round(xs[-1], 1)}

@@ -1,0 +1,86 @@
+"""Slime Race in a real JupyterLab: run the notebook, bet and play by
+clicking, and check through the kernel that the game advanced."""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ARTIFACTS
+from lab import cell_with, click_and_wait, open_and_run_all, rerun, summary, wait_kernel_idle
+
+pytestmark = pytest.mark.browser
+
+
+def test_slime_race_bet_and_play_by_clicking(lab_server, page):
+    base, token = lab_server
+    t0 = time.perf_counter()
+    open_and_run_all(page, base, token, "01_slime_race.ipynb")
+    play_cell = cell_with(page, "board = BoardWidget(table")
+    board = play_cell.locator(".boardkit-widget[data-ready='1']")
+    board.wait_for(timeout=120_000)
+    check = cell_with(page, "actions so far")
+    expect(check.locator(".jp-OutputArea-output")).to_contain_text("actions so far", timeout=120_000)
+    wait_kernel_idle(page)
+    run_all_s = time.perf_counter() - t0
+    # the notebook shows refused moves on purpose (raises-exception cells);
+    # from here on, any kernel error is a bug
+    page.kernel_errors.clear()
+    board.scroll_into_view_if_needed()
+    expect(board.locator(".bk-status")).to_contain_text("Dragon to bet")
+    latencies = []
+
+    # --- three bets by clicking odds spaces (bots reply in between)
+    for space in ["1-3", "1-3", "1-2"]:
+        ms, _ = click_and_wait(board, f"[data-act='bet {space}'].legal")
+        latencies.append(ms)
+        expect(board).to_have_attribute("data-error", "")
+    expect(board.locator(".bk-status")).to_contain_text("Dragon to play a card", timeout=20_000)
+    expect(board.locator(".bk-log li").last).to_contain_text(re.compile(r"draws a card|bet|play"))
+
+    # --- a rejected click: betting is over, the board says why
+    ms, _ = click_and_wait(board, "[data-act='bet 4-5']")
+    latencies.append(ms)
+    expect(board.locator(".bk-error")).to_contain_text("SR-R3")
+
+    # --- play the first legal card by clicking it
+    card = board.locator(".sr-card.target.legal").first
+    played = card.get_attribute("data-card")
+    ms, _ = click_and_wait(board, ".sr-card.target.legal")
+    latencies.append(ms)
+    expect(board).to_have_attribute("data-error", "")
+    expect(board.locator(".bk-log")).to_contain_text(f"Dragon: play {played}")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "slime_race_after_play.png"), full_page=False)
+    board.screenshot(path=str(ARTIFACTS / "slime_race_board.png"))
+
+    # --- the kernel saw it: re-run the check cell
+    rerun(page, check)
+    out = check.locator(".jp-OutputArea-output")
+    expect(out).to_contain_text("phase: race", timeout=30_000)
+    expect(out).to_contain_text("Dragon's coins left: 0")
+    text = out.inner_text()
+    cards_played = int(re.search(r"cards played: (\d+)", text).group(1))
+    assert cards_played >= 1
+
+    # --- undo by clicking: back to Dragon's turn with the card in hand
+    board.locator(".bk-undo").click()
+    expect(board.locator(".bk-log")).not_to_contain_text(f"Dragon: play {played}", timeout=20_000)
+    expect(board.locator(".bk-status")).to_contain_text("Dragon to play a card")
+    rerun(page, check)
+    expect(out).not_to_contain_text(f"cards played: {cards_played}", timeout=30_000)
+    after_undo = int(re.search(r"cards played: (\d+)", out.inner_text()).group(1))
+    assert after_undo < cards_played
+
+    result = {"run_all_until_board_s": round(run_all_s, 1),
+              "click_to_redraw_ms": summary(latencies),
+              "console_errors": [c for c in page.console_log if c.startswith(("error", "pageerror"))],
+              "kernel_errors": page.kernel_errors}
+    (ARTIFACTS / "slime_race_lab.json").write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
+    assert not [c for c in page.console_log if c.startswith("pageerror")], page.console_log
+    assert not page.kernel_errors, page.kernel_errors
+    assert cards_played >= 1
