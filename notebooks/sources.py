@@ -83,7 +83,7 @@ An illegal action raises an error (a `ValueError`) that names the rule and the
 situation, and **changes nothing**.
 """),
     ("py", """
-# NBVAL_RAISES_EXCEPTION
+# This cell is refused on purpose: read the error.
 game.apply("play red+5")
 """),
     ("py", """
@@ -231,7 +231,7 @@ for space in ["1-3", "2-4", "1-2", "1-3", "4-5", "1-2", "1-5", "3-5", "1-2"]:
     ("py", "game"),
     ("md", "A bet on a space that does not exist, or a bet once the race has started, is refused:"),
     ("py", """
-# NBVAL_RAISES_EXCEPTION
+# This cell is refused on purpose: read the error.
 game.apply("bet 1-3")
 """),
     ("md", """
