@@ -556,6 +556,9 @@ class Game:
     def _repr_svg_(self) -> str:
         return self.render()
 
+    def _repr_html_(self) -> str:
+        return f'<div class="boardkit-static">{self.render()}</div>'
+
     def svg(self, **kwargs: Any):
         from .svg import SVG
         return SVG(self.render(**kwargs))
