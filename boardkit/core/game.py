@@ -89,6 +89,9 @@ class LogEntry:
     player: int | str
     action: str
     events: list[str] = field(default_factory=list)
+    #: (caption, state) after each sub-step, for games whose automatic checks
+    #: are worth watching one step at a time (see :meth:`Game._frame`).
+    frames: list = field(default_factory=list, repr=False)
 
     def __str__(self) -> str:
         return f"{self.player}: {self.action}"
@@ -218,12 +221,14 @@ class Game:
         return 0.0
 
     def render(self, seat: int | None = None, pending: str = "", hide_hands: bool = False,
-               all_hands: bool = False) -> str:
+               all_hands: bool = False, state: dict | None = None, caption: str = "") -> str:
         """The SVG picture of the current state (each game's view).
 
         ``seat``: whose private cards to show (default: the player to move);
         ``pending``: words of a multi-click action chosen so far;
-        ``hide_hands``: show card backs only; ``all_hands``: teacher view."""
+        ``hide_hands``: show card backs only; ``all_hands``: teacher view;
+        ``state``: draw this (past) state instead, with nothing clickable;
+        ``caption``: a line to show with it."""
         raise NotImplementedError
 
     # ---------------------------------------------------------------- options
@@ -298,7 +303,21 @@ class Game:
     @property
     def log(self) -> list[LogEntry]:
         """Every action so far (chance included), oldest first."""
-        return [LogEntry(e.player, e.action, list(e.events)) for e in self._log]
+        return [LogEntry(e.player, e.action, list(e.events), list(e.frames)) for e in self._log]
+
+    def _frame(self, state: dict, text: str) -> None:
+        """Record the position right after a sub-step (a bite, an infection)."""
+        if self.record_frames:
+            self._frames.append((text, copy_json(state)))
+
+    record_frames: bool = True
+
+    def frames(self, since: int = 0) -> list[tuple[str, dict]]:
+        """(caption, state) of every recorded sub-step in log entries ``since``…"""
+        out = []
+        for e in self._log[since:]:
+            out.extend(e.frames)
+        return out
 
     @property
     def actions(self) -> list[str]:
@@ -385,7 +404,8 @@ class Game:
         other.seed = self.seed
         other._state = copy_json(self._state)
         other._start = copy_json(self._start)
-        other._log = [LogEntry(e.player, e.action, list(e.events)) for e in self._log]
+        other._log = [LogEntry(e.player, e.action, list(e.events), list(e.frames))
+                      for e in self._log]
         other._snapshots = [copy_json(s) for s in self._snapshots]
         other._forced = list(self._forced)
         return other
@@ -420,9 +440,10 @@ class Game:
         who = self.current_player
         action = self._check_action(action, who)
         before = copy_json(self._state)
+        self._frames: list = []
         events = self._apply(self._state, action)
         self._snapshots.append(before)
-        self._log.append(LogEntry(who, action, list(events)))
+        self._log.append(LogEntry(who, action, list(events), self._frames))
         return list(events)
 
     def _chance_count(self) -> int:

@@ -579,11 +579,12 @@ class SlimeRace(Game):
         return "\n".join(lines)
 
     def render(self, seat: int | None = None, pending: str = "", hide_hands: bool = False,
-               all_hands: bool = False) -> str:
+               all_hands: bool = False, state: dict | None = None, caption: str = "") -> str:
         """SVG of the board; ``seat`` whose hand to show (default: the player
         to move), ``all_hands`` adds every hand (teacher view)."""
         from .view import render
-        return render(self, seat=seat, pending=pending, hide_hands=hide_hands, all_hands=all_hands)
+        return render(self, seat=seat, pending=pending, hide_hands=hide_hands, all_hands=all_hands,
+                      state=state, caption=caption)
 
     # ---------------------------------------------------------------- bots
     def heuristic(self, state: dict, seat: int) -> float:

@@ -45,13 +45,15 @@ def _space_x(pos: int) -> float:
 
 
 def render(game, seat: int | None = None, pending: str = "", hide_hands: bool = False,
-           all_hands: bool = False) -> str:
-    state = game._state
+           all_hands: bool = False, state: dict | None = None, caption: str = "") -> str:
+    live = state is None
+    state = game._state if live else state
     turn = state["turn"]
     shown = turn if seat is None else seat
-    legal = list(game.legal_actions) if shown == turn and not hide_hands else []
+    legal = list(game.legal_actions) if live and shown == turn and not hide_hands else []
     targets = Targets(legal, pending)
-    parts: list[El] = [text(12, 18, f"Slime Race — {game.situation()}", class_="title")]
+    situation = caption or game._situation(state)
+    parts: list[El] = [text(12, 18, f"Slime Race — {situation}", class_="title")]
     parts.append(_track(state))
     parts.append(_odds(game, state, targets))
     parts.append(_scores(game, state))
@@ -59,7 +61,7 @@ def render(game, seat: int | None = None, pending: str = "", hide_hands: bool = 
     if all_hands:
         parts.append(_all_hands(game, state))
     return svg_document(W, H + (18 * game.players + 10 if all_hands else 0), *parts, css=CSS,
-                        label=f"Slime Race board: {game.situation()}")
+                        label=f"Slime Race board: {situation}")
 
 
 def _track(state: dict) -> El:
