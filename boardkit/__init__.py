@@ -8,10 +8,11 @@ True
 from .core import (CHANCE, BoardkitError, Game, GameOverError, GreedyBot, IllegalActionError,
                    InvalidActionError, NothingToUndoError, OptionError, Outcome, RandomBot,
                    StateFileError, games, load, play_out)
+from .slime_culture_center import SlimeCultureCenter
 from .slime_race import SlimeRace
 
 __version__ = "0.1.0"
 
-__all__ = ["CHANCE", "Game", "Outcome", "SlimeRace", "RandomBot", "GreedyBot", "play_out",
+__all__ = ["CHANCE", "Game", "Outcome", "SlimeRace", "SlimeCultureCenter", "RandomBot", "GreedyBot", "play_out",
            "BoardkitError", "IllegalActionError", "InvalidActionError", "GameOverError",
            "NothingToUndoError", "OptionError", "StateFileError", "games", "load"]

@@ -29,19 +29,27 @@ class RandomBot(Bot):
     label = "random bot"
 
     def choose(self, game: Game) -> str:
-        return self.rng.choice(sorted(game.legal_actions))
+        return self.rng.choice([a for a in game.legal_actions])
 
 
 class GreedyBot(Bot):
     """One-ply greedy: the action whose resulting position the game's
-    ``heuristic`` rates best for the acting seat (ties broken at random)."""
+    ``heuristic`` rates best for the acting seat (ties broken at random).
+    With ``sample``, only that many random legal actions are compared."""
 
     label = "greedy bot"
+
+    def __init__(self, seed: int = 0, sample: int | None = None):
+        super().__init__(seed)
+        self.sample = sample
 
     def choose(self, game: Game) -> str:
         seat = game.current_player
         best, best_value = [], None
-        for action in sorted(game.legal_actions):
+        actions = [a for a in game.legal_actions]
+        if self.sample is not None and len(actions) > self.sample:
+            actions = self.rng.sample(actions, self.sample)
+        for action in actions:
             value = game.heuristic(game.preview(action), seat)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = [action], value

@@ -1,0 +1,131 @@
+"""Board geometry: squares, neighbours, slimes and cancer groups.
+
+Squares are named like ``c4``: column a–h from the left, row 1–8 from the
+**top**, so "reading order" (top row first, left to right — SCC-R4/R5) is
+simply sorting by (row, column).
+
+A board is a dict ``square -> content`` holding only occupied squares:
+``"red"`` (a face-up slime tile), ``"x:red"`` (a face-down, cancer-infected
+tile that was red) or ``"cancer:2"`` (the cancer tile of seat 2).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .components import COLUMNS, SIZE
+
+SQUARES = tuple(f"{c}{r}" for r in range(1, SIZE + 1) for c in COLUMNS)
+
+
+def reading_key(square: str) -> tuple[int, int]:
+    return (int(square[1:]), COLUMNS.index(square[0]))
+
+
+def in_reading_order(squares) -> list[str]:
+    return sorted(squares, key=reading_key)
+
+
+@lru_cache(maxsize=None)
+def neighbours(square: str) -> tuple[str, ...]:
+    """Orthogonal neighbours on the board (diagonals are not adjacent)."""
+    c, r = COLUMNS.index(square[0]), int(square[1:])
+    out = []
+    for dc, dr in ((0, -1), (-1, 0), (1, 0), (0, 1)):
+        cc, rr = c + dc, r + dr
+        if 0 <= cc < SIZE and 1 <= rr <= SIZE:
+            out.append(f"{COLUMNS[cc]}{rr}")
+    return tuple(out)
+
+
+def is_square(square: str) -> bool:
+    return square in _SQUARE_SET
+
+
+_SQUARE_SET = frozenset(SQUARES)
+
+
+def is_slime(content: str | None) -> bool:
+    return content is not None and ":" not in content
+
+
+def is_cancerous(content: str | None) -> bool:
+    """A cancer tile or an infected (face-down) tile: part of a cancer group."""
+    return content is not None and ":" in content
+
+
+def slime_at(board: dict, square: str) -> frozenset[str]:
+    """The slime (SCC-R2: maximal orthogonally connected same-colour face-up
+    tiles) that contains ``square``."""
+    colour = board.get(square)
+    if not is_slime(colour):
+        return frozenset()
+    seen = {square}
+    stack = [square]
+    while stack:
+        sq = stack.pop()
+        for n in neighbours(sq):
+            if n not in seen and board.get(n) == colour:
+                seen.add(n)
+                stack.append(n)
+    return frozenset(seen)
+
+
+def slimes(board: dict, colour: str | None = None) -> list[frozenset[str]]:
+    """All slimes (of ``colour``), in reading order of their first tile."""
+    done: set[str] = set()
+    out = []
+    for sq in in_reading_order(board):
+        if sq in done or not is_slime(board[sq]) or (colour and board[sq] != colour):
+            continue
+        s = slime_at(board, sq)
+        done |= s
+        out.append(s)
+    return out
+
+
+def first(tiles) -> str:
+    return min(tiles, key=reading_key)
+
+
+def touching(a, b) -> bool:
+    b = set(b)
+    return any(n in b for sq in a for n in neighbours(sq))
+
+
+def contact(tiles, other) -> list[str]:
+    """The tiles of ``tiles`` orthogonally adjacent to ``other`` (reading order)."""
+    other = set(other)
+    return in_reading_order(sq for sq in tiles if any(n in other for n in neighbours(sq)))
+
+
+def cancer_groups(board: dict) -> list[frozenset[str]]:
+    """Cancer groups (癌細胞群): connected cancer and infected tiles."""
+    done: set[str] = set()
+    out = []
+    for sq in in_reading_order(board):
+        if sq in done or not is_cancerous(board[sq]):
+            continue
+        seen = {sq}
+        stack = [sq]
+        while stack:
+            cur = stack.pop()
+            for n in neighbours(cur):
+                if n not in seen and is_cancerous(board.get(n)):
+                    seen.add(n)
+                    stack.append(n)
+        done |= seen
+        out.append(frozenset(seen))
+    return out
+
+
+def group_containing(board: dict, cells) -> frozenset[str]:
+    """The current cancer group that contains any of ``cells`` (merged groups)."""
+    for g in cancer_groups(board):
+        if g & set(cells):
+            return g
+    return frozenset()
+
+
+def colours_on_board(board: dict) -> set[str]:
+    """SCC-R2: "a colour on the board" means at least one face-up tile of it."""
+    return {v for v in board.values() if is_slime(v)}

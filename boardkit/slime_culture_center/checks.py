@@ -1,0 +1,236 @@
+"""The automatic checks after a turn's two actions (pure functions on state).
+
+* 捕食チェック predation check — SCC-R4, SCC-R5
+* 死滅チェック death check — SCC-R6
+* cancer expiry — SCC-R7
+
+Every sub-step calls ``emit(state, text)`` with an explained event ("red
+slime (5, c3) eats blue slime (3, d3): 2 contact tiles become red"), so a
+learner can step through the checks one event at a time.
+"""
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Callable
+
+from .board import (cancer_groups, contact, first, group_containing, in_reading_order,
+                    is_cancerous, is_slime, neighbours, slime_at, slimes, touching)
+from .components import COLOURS
+
+Emit = Callable[[dict, str], None]
+
+#: Above this many items, every order is offered without checking that it matters.
+MAX_PERMUTATION_CHECK = 5
+
+
+def _name(board: dict, tiles) -> str:
+    sq = first(tiles)
+    return f"{board[sq]} slime ({len(tiles)}, {sq})"
+
+
+# ------------------------------------------------------------------ predation
+def predation_pairs(board: dict, colour: str) -> list[dict]:
+    """SCC-R4: the predations of ``colour`` as they stand now: every pair
+    (predator slime of that colour, adjacent slime of another colour)."""
+    pairs = []
+    for predator in slimes(board, colour):
+        seen: set[str] = set()
+        prey_list = []
+        for sq in predator:
+            for n in neighbours(sq):
+                v = board.get(n)
+                if is_slime(v) and v != colour and n not in seen:
+                    prey = slime_at(board, n)
+                    seen |= prey
+                    prey_list.append(prey)
+        for prey in sorted(prey_list, key=lambda s: _rk(first(s))):
+            pairs.append({"colour": colour, "prey_colour": board[first(prey)],
+                          "predator": in_reading_order(predator), "prey": in_reading_order(prey)})
+    return pairs
+
+
+def _rk(sq: str):
+    from .board import reading_key
+    return reading_key(sq)
+
+
+def pair_action(pair: dict) -> str:
+    """The decision word for a pair: ``resolve <predator square> <prey square>``."""
+    return f"resolve {pair['predator'][0]} {pair['prey'][0]}"
+
+
+def resolve_pair(state: dict, pair: dict, emit: Emit) -> None:
+    """Resolve one predation of SCC-R4, read *now*: the predator takes one
+    bite of each part of the prey that still touches it."""
+    board = state["board"]
+    c, d = pair["colour"], pair["prey_colour"]
+    predator = _current_predator(board, pair)
+    if not predator:
+        emit(state, f"The {c} slime from {pair['predator'][0]} is gone: its predation is skipped")
+        return
+    parts = []
+    for sq in pair["prey"]:
+        if board.get(sq) == d and not any(sq in p for p in parts):
+            parts.append(slime_at(board, sq))
+    parts.sort(key=lambda s: _rk(first(s)))
+    bitten = False
+    for part in parts:
+        predator = _current_predator(board, pair)
+        if predator and touching(predator, part):
+            bite(state, predator, part, emit)
+            bitten = True
+    if not bitten:
+        emit(state, f"The {c} slime at {pair['predator'][0]} no longer touches the {d} slime "
+                    f"from {pair['prey'][0]}: skipped (SCC-R4)")
+
+
+def _current_predator(board: dict, pair: dict) -> frozenset[str]:
+    """The predator as it is now: the largest current slime of its colour
+    holding any of its original tiles (it may have grown, or lost tiles)."""
+    c = pair["colour"]
+    parts = []
+    for sq in pair["predator"]:
+        if board.get(sq) == c and not any(sq in p for p in parts):
+            parts.append(slime_at(board, sq))
+    if not parts:
+        return frozenset()
+    return max(parts, key=lambda s: (len(s), tuple(-x for x in _rk(first(s)))))
+
+
+def bite(state: dict, predator, prey, emit: Emit) -> None:
+    """SCC-R5. Larger prey: nothing. Same size: the contact tiles of both are
+    removed from the game. Smaller prey: its contact tiles are removed and
+    replaced by predator tiles from stock, in reading order, while the stock
+    lasts (remaining squares stay empty)."""
+    board, stock, removed = state["board"], state["stock"], state["removed"]
+    c, d = board[first(predator)], board[first(prey)]
+    p, q = len(predator), len(prey)
+    who, whom = _name(board, predator), _name(board, prey)
+    prey_contact = contact(prey, predator)
+    if q > p:
+        emit(state, f"{who} touches the larger {whom}: nothing happens")
+        return
+    if q == p:
+        pred_contact = contact(predator, prey)
+        for sq in pred_contact + prey_contact:
+            removed[board.pop(sq)] += 1
+        emit(state, f"{who} and {whom} are the same size: {len(pred_contact)} {c} and "
+                    f"{len(prey_contact)} {d} contact tiles are removed from the game")
+        return
+    for sq in prey_contact:
+        removed[board.pop(sq)] += 1
+    placed = 0
+    for sq in prey_contact:
+        if stock[c] == 0:
+            break
+        board[sq] = c
+        stock[c] -= 1
+        placed += 1
+    text = (f"{who} eats {whom}: {len(prey_contact)} contact tile"
+            f"{'s' if len(prey_contact) != 1 else ''} become {c}")
+    if placed < len(prey_contact):
+        text = (f"{who} eats {whom}: {len(prey_contact)} {d} contact tiles are removed, but the "
+                f"{c} stock runs out after {placed}: {len(prey_contact) - placed} square(s) stay "
+                f"empty, and the game ends with this turn")
+    emit(state, text)
+
+
+# ---------------------------------------------------------------------- death
+def process_group(state: dict, cells: list[str], emit: Emit) -> None:
+    """SCC-R6: take the cancer group this one belongs to *now*, find the
+    largest slime(s) touching it, and turn face down all their tiles that
+    touch it (one layer)."""
+    board = state["board"]
+    group = group_containing(board, cells)
+    where = cells[0]
+    if not group:
+        emit(state, f"The cancer group from {where} is gone")
+        return
+    touching_slimes = []
+    for sq in group:
+        for n in neighbours(sq):
+            if is_slime(board.get(n)) and not any(n in s for s in touching_slimes):
+                touching_slimes.append(slime_at(board, n))
+    if not touching_slimes:
+        emit(state, f"The cancer group at {first(group)} touches no slime")
+        return
+    largest = max(len(s) for s in touching_slimes)
+    targets = sorted((s for s in touching_slimes if len(s) == largest), key=lambda s: _rk(first(s)))
+    flipped = []
+    names = []
+    for s in targets:
+        names.append(f"{board[first(s)]} {len(s)} ({first(s)})")
+        for sq in contact(s, group):
+            flipped.append(sq)
+    for sq in flipped:
+        board[sq] = "x:" + board[sq]
+    others = len(touching_slimes) - len(targets)
+    if len(targets) == 1:
+        text = (f"The cancer group at {first(group)} touches {len(touching_slimes)} slime(s); the largest, "
+                f"{names[0]}, is infected at {len(flipped)} tile(s)")
+    else:
+        text = (f"The cancer group at {first(group)} touches {' and '.join(names)}: all equally "
+                f"largest, all infected — {len(flipped)} tiles turn face down")
+    if others and len(targets) > 1:
+        text += f" ({others} smaller slime(s) spared)"
+    emit(state, text)
+
+
+def expire(state: dict, emit: Emit) -> None:
+    """SCC-R7: every cancer group holding a cancer tile of the player who
+    takes the next turn is removed entirely, merged groups included."""
+    n = state["options"]["players"]
+    nxt = (state["turn"] + 1) % n
+    board = state["board"]
+    for group in cancer_groups(board):
+        if f"cancer:{nxt}" not in (board[sq] for sq in group):
+            continue
+        tiles = 0
+        for sq in group:
+            v = board.pop(sq)
+            if v.startswith("cancer:"):
+                state["cancer"][int(v.split(":")[1])] = "removed"
+            else:
+                state["removed"][v[2:]] += 1
+                tiles += 1
+        emit(state, f"Player {nxt + 1} takes the next turn, so their cancer tile stops working: its "
+                    f"group at {first(group)} ({len(group) - tiles} cancer, {tiles} infected tile(s)) "
+                    f"is removed from the game (SCC-R7)")
+
+
+# -------------------------------------------------------------- whose choice
+def _outcome_key(state: dict) -> str:
+    import json
+    return json.dumps([state["board"], state["stock"], state["removed"]], sort_keys=True)
+
+
+def order_matters(state: dict, items: list, run: Callable[[dict, object], None]) -> bool:
+    """True when resolving ``items`` in different orders can end differently
+    (SCC-R12: a decision with only one real option is taken automatically)."""
+    if len(items) <= 1:
+        return False
+    if len(items) > MAX_PERMUTATION_CHECK:
+        return True
+    from ..core.game import copy_json
+    seen = set()
+    for order in permutations(range(len(items))):
+        trial = copy_json({k: state[k] for k in ("board", "stock", "removed", "cancer", "options",
+                                                  "turn")})
+        for i in order:
+            run(trial, items[i])
+        seen.add(_outcome_key(trial))
+        if len(seen) > 1:
+            return True
+    return False
+
+
+def no_emit(state: dict, text: str) -> None:
+    pass
+
+
+def colours_in_order() -> tuple[str, ...]:
+    return COLOURS
+
+
+def is_infected(v) -> bool:
+    return is_cancerous(v) and v.startswith("x:")

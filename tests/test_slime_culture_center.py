@@ -1,0 +1,416 @@
+"""Slime Culture Center: a scenario per rulebook paragraph and SCC ruling."""
+from __future__ import annotations
+
+import pytest
+
+from boardkit import IllegalActionError, OptionError, SlimeCultureCenter as SCC, StateFileError
+from boardkit.slime_culture_center import TILES, parse_board, split
+
+EMPTY = "\n".join(["........"] * 8)
+
+
+def board(*rows: str) -> str:
+    """Rows from the top; missing rows are empty."""
+    rows = list(rows) + ["........"] * (8 - len(rows))
+    return "\n".join(rows)
+
+
+def scc(picture, **kw):
+    kw.setdefault("players", 2)
+    return SCC.scenario(board=picture, **kw)
+
+
+def squares(g, colour):
+    return sorted(sq for sq, v in g.state["board"].items() if v == colour)
+
+
+# ------------------------------------------------------------------ set-up
+def test_setup_deals_three_right_cards_and_a_cancer_tile_each():
+    g = SCC(players=4, seed=3)
+    s = g.state
+    assert [len(h) for h in s["hands"]] == [3] * 4 and len(s["deck"]) == 30 - 12
+    assert s["cancer"] == ["hand"] * 4
+    assert s["stock"] == TILES and s["board"] == {}
+    assert g.current_player == s["first"]
+
+
+@pytest.mark.parametrize("players", [1, 7])
+def test_SCC_R1_two_to_six_players(players):
+    with pytest.raises(OptionError, match="SCC-R1"):
+        SCC(players=players)
+
+
+def test_SCC_R10_settlement_option_checked():
+    with pytest.raises(OptionError, match="SCC-R10"):
+        SCC(players=2, settlement="maybe")
+
+
+# ----------------------------------------------------- a turn: two actions
+def test_two_actions_a_turn_same_action_twice_allowed():
+    g = SCC(players=2, seed=0, chance=["first 0"])
+    g.apply("spawn red a1")
+    assert g.current_player == 0
+    g.apply("grow red a2")
+    assert g.current_player == 1 and g.state["turn_number"] == 2
+
+
+def test_spawn_needs_a_colour_not_on_the_board_SCC_R2():
+    g = scc(board("R......."))
+    with pytest.raises(IllegalActionError, match="SCC-R2"):
+        g.apply("spawn red h8")
+    g.apply("spawn blue h8")
+    assert g.state["board"]["h8"] == "blue"
+
+
+def test_SCC_R2_infected_tiles_do_not_count_as_on_the_board():
+    g = scc(board("r1......"))
+    assert "spawn red h8" in g.legal_actions
+
+
+def test_spawn_and_grow_need_an_empty_square():
+    g = scc(board("RB......"))
+    with pytest.raises(IllegalActionError, match="already holds a tile"):
+        g.apply("grow red b1")
+
+
+def test_grow_is_orthogonal_only():
+    g = scc(board("R......."))
+    assert "grow red b1" in g.legal_actions and "grow red a2" in g.legal_actions
+    with pytest.raises(IllegalActionError, match="not next to a red slime"):
+        g.apply("grow red b2")
+
+
+def test_SCC_R5_spawn_and_grow_need_stock():
+    g = scc(board("R......."), stock={"red": 0, "blue": 0})
+    with pytest.raises(IllegalActionError, match="SCC-R5: the red stock is empty"):
+        g.apply("grow red b1")
+    with pytest.raises(IllegalActionError, match="SCC-R5: the blue stock is empty"):
+        g.apply("spawn blue h8")
+
+
+# ------------------------------------------------------ split / move SCC-R3
+def test_SCC_R3_surrounded_tile_is_not_an_edge():
+    g = scc(board(".G......", "GGG.....", ".G......"))
+    with pytest.raises(IllegalActionError, match="SCC-R3: b2 is surrounded"):
+        g.apply("move b2 d2")
+    assert "move a2 a1" in g.legal_actions
+
+
+def test_SCC_R3_destination_next_to_the_rest_not_the_square_it_left():
+    g = scc(board("GGG....."))
+    assert "move a1 d1" in g.legal_actions       # next to c1
+    assert "move a1 a2" not in g.legal_actions   # only next to the lifted tile itself
+    assert "move b1 a2" in g.legal_actions       # next to a1, which stays
+    assert "move b1 b2" not in g.legal_actions   # b2 touches only the square b1 left
+    with pytest.raises(IllegalActionError, match="another square"):
+        g.apply("move a1 a1")
+
+
+def test_SCC_R3_lone_tile_moves_next_to_where_it_was():
+    g = scc(board("...R...."))
+    dests = {a.split()[2] for a in g.legal_actions if a.startswith("move d1 ")}
+    assert dests == {"c1", "e1", "d2"}
+
+
+def test_SCC_R3_lifting_the_middle_tile_splits_the_slime():
+    g = scc(board("GGG....."), actions_left=2)
+    events = g.apply("move b1 a2")
+    assert "splits the slime" in events[0]
+    assert squares(g, "green") == ["a1", "a2", "c1"]
+
+
+# -------------------------------------------------------- inject / exchange
+def test_inject_removes_the_tile_under_it_and_only_once():
+    g = scc(board("RR......"), actions_left=2)
+    g.apply("inject a1")
+    s = g.state
+    assert s["board"]["a1"] == "cancer:0" and s["removed"]["red"] == 1 and s["cancer"][0] == "board"
+    with pytest.raises(IllegalActionError, match="already been used"):
+        g.apply("inject b1")
+
+
+def test_SCC_R6_cancer_only_on_a_face_up_slime_tile():
+    g = scc(board("Rr......"))
+    for target in ("b1", "c1"):
+        with pytest.raises(IllegalActionError, match="SCC-R6"):
+            g.apply(f"inject {target}")
+
+
+def test_SCC_R8_exchange_reveals_and_draws_and_third_is_refused():
+    g = scc(EMPTY, hands=[["red5", "red6", "red7"], ["blue5", "blue6", "blue7"]], actions_left=2)
+    top = g.state["deck"][0]
+    g.apply("exchange red5")
+    s = g.state
+    assert s["revealed"][0] == ["red5"] and top in s["hands"][0] and len(s["hands"][0]) == 3
+    g.apply("exchange red6")
+    g.apply("spawn red a1")
+    g.apply("spawn blue h8")
+    with pytest.raises(IllegalActionError, match="SCC-R8: Player 1 already has 2 face-up cards"):
+        g.apply("exchange red7")
+
+
+def test_SCC_R8_the_deck_lasts_exactly_for_every_allowed_exchange():
+    """18 cards in six hands + 6 × 2 revealed = 30: the deck empties only with
+    the very last exchange allowed, so the empty-deck clause never binds."""
+    revealed = [["red5", "red6"], ["red7", "red8"], ["red9", "blue5"], ["blue6", "blue7"],
+                ["blue8", "blue9"], ["green5"]]
+    g = scc(EMPTY, players=6, revealed=revealed, turn=5)
+    assert len(g.state["deck"]) == 1
+    g.apply("exchange " + sorted(g.state["hands"][5])[0])
+    assert g.state["deck"] == [] and len(g.state["revealed"][5]) == 2
+    assert not any(a.startswith("exchange") for a in g.legal_actions)
+
+
+# ------------------------------------------------------- predation SCC-R4/5
+def test_larger_prey_nothing_happens_then_the_larger_eats_in_its_own_step():
+    g = scc(board("R.BBB..."), actions_left=1)
+    ev = g.apply("grow red b1")
+    assert any("touches the larger blue slime" in e for e in ev)   # red's step: nothing
+    assert squares(g, "blue") == ["b1", "c1", "d1", "e1"]           # blue's step: blue eats b1
+    assert squares(g, "red") == ["a1"]
+
+
+def test_equal_size_mutual_removal():
+    g = scc(board("R.BB...."), actions_left=1)
+    ev = g.apply("grow red b1")
+    s = g.state
+    assert squares(g, "red") == ["a1"] and squares(g, "blue") == ["d1"]
+    assert s["removed"]["red"] == 1 and s["removed"]["blue"] == 1
+    assert any("same size" in e for e in ev)
+
+
+def test_smaller_prey_contact_tiles_replaced_in_reading_order():
+    g = scc(board("RB......", "RB......", "R......."), actions_left=1)
+    ev = g.apply("spawn green h8")
+    assert squares(g, "red") == ["a1", "a2", "a3", "b1", "b2"]
+    assert g.state["removed"]["blue"] == 2 and g.state["stock"]["red"] == TILES["red"] - 5
+    assert any("eats" in e and "2 contact tiles become red" in e for e in ev)
+
+
+def test_colour_order_red_before_blue_changes_the_result():
+    # red 3 | blue 2 | green 1: red eats first, the blue remnant then ties green
+    g = scc(board("RRRBBG.."), actions_left=1)
+    g.apply("spawn purple h8")
+    assert squares(g, "red") == ["a1", "b1", "c1", "d1"]
+    assert squares(g, "blue") == [] and squares(g, "green") == []
+
+
+def test_a_bite_can_merge_two_slimes_of_the_predator_colour():
+    g = scc(board("RBR.....", "R.R....."), actions_left=1)
+    ev = g.apply("spawn green h8")
+    assert squares(g, "red") == ["a1", "a2", "b1", "c1", "c2"]
+    assert g.state["phase"] == "action" and g.current_player == 1  # no decision: order did not matter
+    assert any("skipped" in e for e in ev) or sum("eats" in e for e in ev) == 1
+
+
+def test_stock_runs_out_mid_predation_squares_stay_empty_and_game_ends():
+    g = scc(board("RB......", "RB......", "R......."), stock={"red": 1}, actions_left=1)
+    ev = g.apply("spawn green h8")
+    s = g.state
+    assert s["board"].get("b1") == "red" and "b2" not in s["board"]
+    assert s["removed"]["blue"] == 2 and s["stock"]["red"] == 0
+    assert g.is_over()
+    assert any("stock runs out" in e for e in ev)
+
+
+def test_SCC_R4_same_colour_order_asked_when_it_matters():
+    g = scc(board("RRRBBR.."), actions_left=1)
+    g.apply("spawn green h8")
+    assert g.state["phase"] == "decide"
+    assert sorted(g.legal_actions) == ["resolve a1 d1", "resolve f1 d1"]
+    with pytest.raises(IllegalActionError, match="SCC-R12"):
+        g.apply("spawn purple h7")
+    big_first = g.copy()
+    big_first.apply("resolve a1 d1")
+    assert squares(big_first, "red") == ["a1", "b1", "c1", "d1"] and "e1" not in big_first.state["board"]
+    g.apply("resolve f1 d1")
+    # the small red at f1 meets the larger blue first: nothing; then the big one bites
+    # (blue e1 then ties red f1 in blue's own step)
+    assert squares(g, "red") == ["a1", "b1", "c1", "d1"]
+
+
+def test_SCC_R12_order_that_cannot_matter_is_not_asked():
+    # two red predations far apart: any order gives the same board
+    g = scc(board("RB......", "R.......", "........", "........", "........", "........",
+                  ".......R", "......GR"), actions_left=1)
+    g.apply("spawn orange e5")
+    assert g.state["phase"] == "action" and g.current_player == 1
+    assert squares(g, "red") == ["a1", "a2", "b1", "g8", "h7", "h8"]
+
+
+def test_SCC_R12_equal_bites_from_one_predator_are_asked():
+    g = scc(board("......G.", ".....GR.", "......G."), actions_left=1)
+    g.apply("spawn orange a8")
+    assert g.state["phase"] == "decide"
+    assert sorted(g.legal_actions) == ["resolve g2 f2", "resolve g2 g1", "resolve g2 g3"]
+    g.apply("resolve g2 g3")
+    assert squares(g, "green") == ["f2", "g1"] and squares(g, "red") == []
+
+
+def test_SCC_R4_prey_split_by_earlier_bite_each_part_bitten_once():
+    pic = board("RRR.....", ".R......", "BBB.....", "R.R.....", "RRR.....")
+    g = scc(pic, actions_left=1)
+    ev = g.apply("spawn green h8")
+    assert squares(g, "blue") == []
+    assert {"a3", "b3", "c3"} <= set(squares(g, "red"))
+    assert sum(" eats " in e for e in ev) == 3
+
+
+# ------------------------------------------------------------ death SCC-R6
+def test_death_check_infects_the_largest_touching_slime_one_layer():
+    pic = board("...G....", "...G....", "..P1G...", "...G....", "...G....", "...G....")
+    g = scc(pic, players=3, actions_left=1, cancer=["board", "hand", "hand"])
+    ev = g.apply("spawn red h8")
+    b = g.state["board"]
+    assert b["d4"] == "x:green"                      # the largest (3) touching slime
+    assert b["d5"] == "green" and b["d6"] == "green"  # one layer per check
+    assert b["d2"] == "green" and b["e3"] == "green" and b["c3"] == "purple"  # smaller: spared
+    assert any("the largest" in e for e in ev)
+
+
+def test_death_check_equally_largest_slimes_all_infected():
+    pic = board("........", "...G....", "...G....", "PP1GG...", "PP......")
+    g = scc(pic, actions_left=1, cancer=["board", "hand"])
+    g.apply("spawn red h8")
+    b = g.state["board"]
+    assert b["b4"] == "x:purple" and b["d4"] == "x:green" and b["c4"] == "cancer:0"
+    assert b["d3"] == "green" and b["e4"] == "green" and b["a4"] == "purple"
+
+
+def test_SCC_R6_group_order_asked_when_it_matters():
+    pic = board("........", "1BBBB2..", ".....BBB")
+    g = scc(pic, players=3, turn=1, actions_left=1, cancer=["board", "board", "hand"])
+    g.apply("spawn red h8")
+    assert g.state["phase"] == "decide"
+    assert sorted(g.legal_actions) == ["process a2", "process f2"]
+    first_a = g.copy()
+    first_a.apply("process a2")
+    assert first_a.state["board"]["f3"] == "x:blue"      # blue 3 ties the shrunken 3
+    g.apply("process f2")
+    assert g.state["board"]["f3"] == "blue"              # the 4 was larger: only it
+
+
+def test_SCC_R6_merged_groups_process_the_current_group():
+    pic = board("........", "1G2.....", "GGG.....")
+    g = scc(pic, players=3, turn=1, actions_left=1, cancer=["board", "board", "hand"])
+    g.apply("spawn red h8")
+    b = g.state["board"]
+    # a2's group infects b2 and a3, merging with c2's group, which then reaches b3 and c3
+    assert all(b[sq] == "x:green" for sq in ("b2", "a3", "b3", "c3"))
+
+
+# ------------------------------------------------------------ expiry SCC-R7
+def test_SCC_R7_expiry_with_two_players():
+    g = scc(board("GGG.....", "GGG....."), actions_left=2)
+    g.apply("inject b1")
+    g.apply("spawn red h8")              # end of Player 1's turn: next is Player 2
+    assert any(v == "cancer:0" for v in g.state["board"].values())
+    g.apply("spawn blue h1")
+    g.apply("spawn orange a8")           # end of Player 2's turn: next is Player 1 → expires
+    assert not any(v.startswith("cancer") for v in g.state["board"].values())
+    assert not any(v.startswith("x:") for v in g.state["board"].values())
+    assert g.state["cancer"][0] == "removed"
+
+
+def test_SCC_R7_expiry_with_three_players_lasts_a_full_round():
+    g = scc(board("GGG.....", "GGG....."), players=3, actions_left=2)
+    g.apply("inject b1")
+    g.apply("spawn red h8")              # next: Player 2
+    g.apply("grow red h7")
+    g.apply("grow red h6")               # next: Player 3
+    assert g.state["cancer"][0] == "board"
+    g.apply("grow red h5")
+    g.apply("grow red h4")               # next: Player 1 → expires
+    assert g.state["cancer"][0] == "removed"
+
+
+def test_SCC_R7_merged_group_removed_when_any_owner_is_next():
+    pic = board("........", "1G2.....")
+    g = scc(pic, players=3, actions_left=1, cancer=["board", "board", "hand"], turn=2)
+    ev = g.apply("spawn red h8")         # Player 3's turn ends; Player 1 is next
+    b = g.state["board"]
+    assert not any(v.startswith("cancer") or v.startswith("x:") for v in b.values())
+    assert g.state["cancer"][:2] == ["removed", "removed"]
+    assert any("SCC-R7" in e for e in ev)
+
+
+# ---------------------------------------------------- end and settlement
+def test_SCC_R9_game_ends_at_turn_end_and_infected_tiles_are_removed():
+    g = scc(board("GGg1....", "R......."), stock={"red": 1}, cancer=["board", "hand"], actions_left=2)
+    g.apply("grow red a3")
+    assert not g.is_over()                # the stock is empty, but the turn goes on
+    g.apply("spawn blue h8")
+    assert g.is_over()
+    b = g.state["board"]
+    assert not any(v.startswith("x:") for v in b.values())
+
+
+@pytest.mark.parametrize("tiles,holders,ruled,printed", [
+    (7, 1, [7], [7]),
+    (7, 2, [5, 2], [5, 2]),
+    (7, 3, [4, 2, 1], [4, 3, 0]),
+    (7, 4, [4, 2, 1, 0], [4, 3, 0, 0]),
+    (1, 3, [1, 0, 0], [1, 0, 0]),
+    (10, 3, [5, 4, 1], [5, 5, 0]),
+    (0, 2, [0, 0], [0, 0]),
+])
+def test_SCC_R10_settlement_rounding(tiles, holders, ruled, printed):
+    ranked = list(range(holders))
+    case, shares = split(tiles, ranked)
+    assert [shares.get(s, 0) for s in ranked] == ruled
+    case_p, shares_p = split(tiles, ranked, printed=True)
+    assert [shares_p.get(s, 0) for s in ranked] == printed
+    assert case == min(3, holders)
+
+
+def test_settlement_nobody_holds_the_colour():
+    assert split(5, []) == (4, {})
+
+
+def test_settlement_ranking_count_then_sum_then_highest():
+    from boardkit.slime_culture_center import ranking
+    hands = [["red5", "red9", "blue5"], ["red6", "red7", "blue6"], ["red8", "blue7", "blue8"]]
+    assert ranking(hands, "red") == [0, 1, 2]      # 2 cards: 14 vs 13; then 1 card
+    assert ranking(hands, "blue") == [2, 1, 0]
+
+
+def test_SCC_R11_unused_cancer_counts_and_ties_share_the_win():
+    g = scc(board("GG......", "........", "R......."), stock={"red": 1}, cancer=["removed", "hand"],
+            hands=[["green9", "blue5", "blue6"], ["green5", "orange5", "orange6"]], actions_left=1)
+    g.apply("grow red a4")
+    out = g.outcome()
+    # green 2 tiles: 1st (P1) ⌈4/3⌉ = 2, 2nd 0; red 2 tiles: nobody; P2 has the unused cancer tile
+    assert g.settlement()["colours"]["green"]["shares"] == {0: 2, 1: 0}
+    assert out.scores == (2, 1) and out.winners == (0,)
+
+
+def test_revealed_cards_count_for_nothing():
+    g = scc(board("GG......", "........", "R......."), stock={"red": 1}, cancer=["removed", "removed"],
+            hands=[["blue5", "blue6", "blue7"], ["green5", "orange5", "orange6"]],
+            revealed=[["green9"], []], actions_left=1)
+    g.apply("grow red a4")
+    assert g.settlement()["colours"]["green"]["ranking"] == [1]
+
+
+# ------------------------------------------------- teaching: events and frames
+def test_every_sub_step_has_a_frame():
+    g = scc(board("RRRBBG.."), actions_left=1)
+    g.apply("spawn purple h8")
+    frames = g.frames(len(g.log) - 1)
+    assert len(frames) >= 3
+    texts = [t for t, _ in frames]
+    assert any("eats" in t for t in texts)
+    assert frames[0][1]["board"] != frames[-1][1]["board"]
+
+
+def test_scenario_board_picture_validation():
+    with pytest.raises(StateFileError):
+        parse_board("RR")
+    with pytest.raises(StateFileError, match="unknown square mark"):
+        parse_board(board("RZ......"))
+
+
+def test_illegal_messages_name_the_japanese_action():
+    g = scc(board("R......."))
+    with pytest.raises(IllegalActionError, match="発生"):
+        g.apply("spawn red c3")
