@@ -56,6 +56,10 @@ class BoardWidget(anywidget.AnyWidget):
     can_undo = traitlets.Bool(False).tag(sync=True)
     mode = traitlets.Unicode("teacher").tag(sync=True)
     version = traitlets.Int(0).tag(sync=True)
+    #: Sub-steps of the automatic checks caused by the last click (bites,
+    #: infections…): ``step_index`` -1 shows the live board.
+    step_count = traitlets.Int(0).tag(sync=True)
+    step_index = traitlets.Int(-1).tag(sync=True)
 
     def __init__(self, game: Game, *, bots: dict[int, Bot] | None = None, mode: str = "teacher"):
         if not isinstance(game, Game):
@@ -71,6 +75,7 @@ class BoardWidget(anywidget.AnyWidget):
         self.game = game
         self.bots = bots
         self._revealed_for: int | str | None = None
+        self._steps: list[tuple[str, dict]] = []
         self.on_msg(self._on_frontend_msg)
         self._run_bots()
         self._refresh()
@@ -83,6 +88,8 @@ class BoardWidget(anywidget.AnyWidget):
         if not isinstance(word, str) or not word.strip() or len(word) > MAX_WORD:
             raise InvalidActionError(f"a click names a target word, not {word!r}")
         self._check_curtain()
+        if self.step_index >= 0:
+            raise InvalidActionError("you are looking at a past step; go back to the live board first")
         cand = f"{self.pending} {word}".strip()
         if cand in self.game.legal_actions:
             return self.act(cand)
@@ -96,6 +103,7 @@ class BoardWidget(anywidget.AnyWidget):
     def act(self, action: str) -> list[str]:
         """Take ``action`` for the player to move, then let the bots reply."""
         self._check_curtain()
+        n = len(self.game._log)
         try:
             events = self.game.apply(action)
         except BoardkitError as exc:
@@ -106,8 +114,18 @@ class BoardWidget(anywidget.AnyWidget):
         self.error = ""
         events += self._run_bots()
         self.message = " · ".join(events[-12:])
+        self._steps = self.game.frames(since=n)
+        self.step_index = -1
         self._refresh()
         return events
+
+    def step(self, index: int) -> None:
+        """Show sub-step ``index`` of the last click's automatic checks
+        (0-based; -1 = back to the live board)."""
+        if type(index) is not int or not -1 <= index < len(self._steps):
+            raise InvalidActionError(f"there is no step {index!r}; steps: 0..{len(self._steps) - 1}")
+        self.step_index = index
+        self._refresh()
 
     def undo(self) -> None:
         """Take back the last human action (and the bots' replies after it)."""
@@ -124,6 +142,7 @@ class BoardWidget(anywidget.AnyWidget):
         self.pending = ""
         self.error = ""
         self.message = "Undone."
+        self._steps, self.step_index = [], -1
         self._revealed_for = self.game.current_player
         self._refresh()
 
@@ -166,9 +185,15 @@ class BoardWidget(anywidget.AnyWidget):
             shown = None
         with self.hold_sync():
             self.curtain = curtain
-            self.svg = g.render(seat=shown, pending=self.pending if human else "",
-                                hide_hands=bool(curtain) or (hotseat and not human),
-                                all_hands=not hotseat)
+            self.step_count = len(self._steps)
+            if self.step_index >= 0:
+                caption, state = self._steps[self.step_index]
+                self.svg = g.render(seat=shown, state=state, hide_hands=hotseat, all_hands=not hotseat,
+                                    caption=f"step {self.step_index + 1} of {len(self._steps)}: {caption}")
+            else:
+                self.svg = g.render(seat=shown, pending=self.pending if human else "",
+                                    hide_hands=bool(curtain) or (hotseat and not human),
+                                    all_hands=not hotseat)
             self.status = g.situation()
             self.log_lines = [self._log_line(e) for e in g._log]
             self.can_undo = any(e.player != CHANCE for e in g._log)
@@ -196,6 +221,8 @@ class BoardWidget(anywidget.AnyWidget):
                 self.reveal()
             elif kind == "cancel":
                 self.cancel()
+            elif kind == "step":
+                self.step(content.get("to"))
             else:
                 raise InvalidActionError(f"unknown board message kind {kind!r}")
         except BoardkitError as exc:

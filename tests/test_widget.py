@@ -106,3 +106,40 @@ def test_widget_rejects_bad_arguments():
         BoardWidget(SlimeRace(players=2), mode="cinema")
     with pytest.raises(InvalidActionError):
         BoardWidget(SlimeRace(players=2), bots={5: RandomBot()})
+
+
+def test_step_through_the_checks_of_the_last_click():
+    from boardkit import SlimeCultureCenter
+    g = SlimeCultureCenter.scenario(players=2, board="RRRBBG..\n" + "........\n" * 7, actions_left=1)
+    w = BoardWidget(g)
+    w.click("spawn")
+    w.click("purple")
+    w.click("h8")
+    assert w.step_count >= 3 and w.step_index == -1
+    live = w.svg
+    w.step(1)
+    assert w.svg != live and "step 2 of" in w.svg
+    with pytest.raises(InvalidActionError, match="past step"):
+        w.click("grow")
+    with pytest.raises(InvalidActionError, match="no step"):
+        w.step(99)
+    w.step(-1)
+    assert w.svg == live
+
+
+def test_multi_click_action_builds_up_and_cancels():
+    from boardkit import SlimeCultureCenter
+    g = SlimeCultureCenter(players=2, seed=0, chance=["first 0"])
+    w = BoardWidget(g)
+    w.click("spawn")
+    assert w.pending == "spawn" and "selected: spawn" in w.svg
+    w.click("red")
+    assert w.pending == "spawn red"
+    w.cancel()
+    assert w.pending == ""
+    w.click("spawn")
+    w.click("red")
+    w.click("d4")
+    assert g.state["board"] == {"d4": "red"} and w.pending == ""
+    with pytest.raises(IllegalActionError, match="SCC-R2"):
+        w.click("spawn"), w.click("red")

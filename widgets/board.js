@@ -18,6 +18,12 @@ function render({ model, el: host }) {
   const undo = el("button", "bk-undo", "↶ Undo");
   undo.title = "Take back the last move (and the bots' replies)";
   bar.append(status, pending, cancel, undo);
+  const stepper = el("div", "bk-bar bk-stepper");
+  const stepPrev = el("button", "bk-step-prev", "◀ step");
+  const stepNext = el("button", "bk-step-next", "step ▶");
+  const stepLive = el("button", "bk-step-live", "now ⏭");
+  const stepLabel = el("span", "bk-step-label");
+  stepper.append(el("span", null, "What happened:"), stepPrev, stepNext, stepLive, stepLabel);
   const board = el("div", "bk-board");
   const error = el("div", "bk-error");
   error.setAttribute("role", "alert");
@@ -31,7 +37,7 @@ function render({ model, el: host }) {
   const curtainText = el("div");
   const reveal = el("button", "bk-reveal", "I have the screen — show my hand");
   curtain.append(curtainText, reveal);
-  root.append(bar, board, error, message, details, curtain);
+  root.append(bar, stepper, board, error, message, details, curtain);
   host.append(root);
 
   let nextId = 1;
@@ -58,6 +64,16 @@ function render({ model, el: host }) {
   undo.addEventListener("click", () => request("undo", {}));
   cancel.addEventListener("click", () => request("cancel", {}));
   reveal.addEventListener("click", () => request("reveal", {}));
+  stepPrev.addEventListener("click", () => {
+    const i = model.get("step_index");
+    request("step", { to: i < 0 ? model.get("step_count") - 1 : Math.max(0, i - 1) });
+  });
+  stepNext.addEventListener("click", () => {
+    const i = model.get("step_index");
+    const n = model.get("step_count");
+    request("step", { to: i < 0 ? 0 : (i + 1 < n ? i + 1 : -1) });
+  });
+  stepLive.addEventListener("click", () => request("step", { to: -1 }));
 
   function draw() {
     board.innerHTML = model.get("svg");
@@ -78,6 +94,13 @@ function render({ model, el: host }) {
     curtainText.textContent = c;
     log.replaceChildren(...model.get("log_lines").map((line) => el("li", null, line)));
     log.scrollTop = log.scrollHeight;
+    const n = model.get("step_count");
+    const i = model.get("step_index");
+    stepper.hidden = n === 0;
+    stepLabel.textContent = i < 0 ? `${n} step(s) since your last click — live board shown`
+      : `step ${i + 1} of ${n}`;
+    stepLive.disabled = i < 0;
+    root.dataset.step = String(i);
     root.dataset.version = String(model.get("version"));
     if (lastClickAt !== null) {
       const ms = performance.now() - lastClickAt;

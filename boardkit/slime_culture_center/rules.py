@@ -191,28 +191,36 @@ class SlimeCultureCenter(Game):
         if word == "pass":
             return "you may pass only when no action at all is possible (boardkit ruling)"
         if word in ("spawn", "grow"):
-            if len(words) != 3 or words[1] not in COLOURS or not is_square(words[2]):
+            if len(words) < 2 or words[1] not in COLOURS or len(words) > 3 or (
+                    len(words) == 3 and not is_square(words[2])):
                 return f"write '{word} <colour> <square>', e.g. '{word} red c4' (colours: {', '.join(COLOURS)})"
-            c, sq = words[1], words[2]
+            c = words[1]
             if state["stock"][c] == 0:
                 return f"SCC-R5: the {c} stock is empty"
-            if sq in board:
-                return f"{sq} already holds a tile; a square that holds any tile cannot be used"
-            if word == "spawn":
+            on = c in colours_on_board(board)
+            if word == "spawn" and on:
                 return (f"発生 (spawn) takes a colour that is not on the board; {c} is on the board "
                         f"(SCC-R2) — grow it instead")
-            if c not in colours_on_board(board):
+            if word == "grow" and not on:
                 return f"成長 (grow) needs a {c} slime on the board; there is none — spawn it instead"
+            if len(words) == 2:
+                return f"choose the square for the {c} tile"
+            sq = words[2]
+            if sq in board:
+                return f"{sq} already holds a tile; a square that holds any tile cannot be used"
             return f"成長 (grow): {sq} is not next to a {c} slime (only up/down/left/right count)"
         if word == "move":
-            if len(words) != 3 or not all(is_square(w) for w in words[1:]):
+            if len(words) not in (2, 3) or not all(is_square(w) for w in words[1:]):
                 return "write 'move <from> <to>', e.g. 'move c4 d4'"
-            src, dst = words[1], words[2]
+            src = words[1]
             if not is_slime(board.get(src)):
                 return f"分裂／移動 moves a face-up slime tile; {src} holds none"
             s = slime_at(board, src)
             if not self.is_edge(src, s):
                 return f"SCC-R3: {src} is surrounded by its own slime, so it is not an edge tile (はじ)"
+            if len(words) == 2:
+                return f"choose where the tile from {src} goes"
+            dst = words[2]
             if dst == src:
                 return "SCC-R3: the tile must go to another square than the one it left"
             if dst in board:

@@ -54,7 +54,8 @@ def render(game, seat=None, pending="", hide_hands=False, all_hands=False, state
     parts.append(_board(state, t, pending, clickable=bool(legal)))
     parts.append(_stocks(state, t, bool(legal)))
     parts.append(_panel(game, state, t, shown, hide_hands, all_hands, bool(legal)))
-    return svg_document(W, H, *parts, css=CSS, label=f"Slime Culture Center board: {head}")
+    height = max(H, 380 + 52 * state["options"]["players"])
+    return svg_document(W, height, *parts, css=CSS, label=f"Slime Culture Center board: {head}")
 
 
 def _tile(x: float, y: float, v: str, small: bool = False) -> El:
@@ -196,18 +197,21 @@ def _panel(game, state, t: Targets, shown, hide_hands, all_hands, clickable) -> 
             g.add(El("rect", x=x0 - 4, y=row_y - 4, width=520, height=52, fill="#fff3b0"))
         g.add(El("circle", cx=x0 + 8, cy=row_y + 10, r=8, fill=SEAT_COLOURS[s], stroke="#222"))
         g.add(text(x0 + 8, row_y + 10.5, str(s + 1), text_anchor="middle", class_="small"))
-        cancer = {"hand": "cancer tile unused (+1)", "board": "cancer on board",
-                  "removed": "cancer used"}[state["cancer"][s]]
-        g.add(text(x0 + 22, row_y + 10, f"{game.seat_name(s)} · {cancer}", class_="label"))
+        cancer = {"hand": "cancer unused (+1)", "board": "cancer on board",
+                  "removed": "cancer used up"}[state["cancer"][s]]
+        g.add(text(x0 + 22, row_y + 8, game.seat_name(s), class_="label", font_weight="bold"))
+        g.add(text(x0 + 22, row_y + 26, cancer, class_="small"))
         hand = sorted(state["hands"][s])
         visible = (all_hands or s == shown) and not (hide_hands and s == shown) or state["phase"] == "over"
         for k, card in enumerate(hand):
             pick = t if (s == shown and clickable and state["phase"] == "action") else None
-            g.add(_card(x0 + 200 + k * 38, row_y - 2, card, pick, hidden=not visible))
+            g.add(_card(x0 + 130 + k * 38, row_y - 2, card, pick, hidden=not visible))
         for k, card in enumerate(state["revealed"][s]):
-            g.add(_card(x0 + 330 + k * 38, row_y - 2, card, None, revealed=True))
+            g.add(_card(x0 + 260 + k * 38, row_y - 2, card, None, revealed=True))
         if len(state["revealed"][s]) < MAX_REVEALED:
-            g.add(text(x0 + 330 + len(state["revealed"][s]) * 38 + 4, row_y + 22,
+            g.add(text(x0 + 260 + len(state["revealed"][s]) * 38 + 4, row_y + 22,
                        f"{MAX_REVEALED - len(state['revealed'][s])} exchange(s) left", class_="small"))
+    g.add(text(x0 + 130, y - 12, "right cards (hidden)", class_="small"))
+    g.add(text(x0 + 260, y - 12, "revealed (count for nothing)", class_="small"))
     g.add(text(x0, y + n * 52 + 6, f"Right-card deck: {len(state['deck'])}", class_="small"))
     return g
