@@ -537,7 +537,10 @@ print("1st place:", ", ".join(f"{COMPONENTS.names[s]} {100 * k / RACES:.1f} %" f
 ]
 
 
+from sources_scc import SCC  # noqa: E402
+
 NOTEBOOKS = {
     "00_tour": TOUR,
     "01_slime_race": SLIME_RACE,
+    "03_slime_culture_center": SCC,
 }

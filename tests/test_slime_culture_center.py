@@ -214,7 +214,7 @@ def test_stock_runs_out_mid_predation_squares_stay_empty_and_game_ends():
 
 
 def test_SCC_R4_same_colour_order_asked_when_it_matters():
-    g = scc(board("RRRBBR.."), actions_left=1)
+    g = scc(board("RRRBBR..", ".....R.."), actions_left=1)
     g.apply("spawn green h8")
     assert g.state["phase"] == "decide"
     assert sorted(g.legal_actions) == ["resolve a1 d1", "resolve f1 d1"]
@@ -222,11 +222,12 @@ def test_SCC_R4_same_colour_order_asked_when_it_matters():
         g.apply("spawn purple h7")
     big_first = g.copy()
     big_first.apply("resolve a1 d1")
-    assert squares(big_first, "red") == ["a1", "b1", "c1", "d1"] and "e1" not in big_first.state["board"]
+    # big red eats d1; blue e1 (1) is then eaten by the red 2 at f1: one red of 7
+    assert squares(big_first, "red") == ["a1", "b1", "c1", "d1", "e1", "f1", "f2"]
     g.apply("resolve f1 d1")
-    # the small red at f1 meets the larger blue first: nothing; then the big one bites
-    # (blue e1 then ties red f1 in blue's own step)
-    assert squares(g, "red") == ["a1", "b1", "c1", "d1"]
+    # red 2 ties blue 2: e1 and f1 are removed; then the big red eats d1
+    assert squares(g, "red") == ["a1", "b1", "c1", "d1", "f2"]
+    assert g.state["removed"]["red"] == 1 and g.state["removed"]["blue"] == 2
 
 
 def test_SCC_R12_order_that_cannot_matter_is_not_asked():

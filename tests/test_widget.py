@@ -143,3 +143,15 @@ def test_multi_click_action_builds_up_and_cancels():
     assert g.state["board"] == {"d4": "red"} and w.pending == ""
     with pytest.raises(IllegalActionError, match="SCC-R2"):
         w.click("spawn"), w.click("red")
+
+
+def test_bot_lookahead_leaves_no_frames_behind():
+    from boardkit import GreedyBot, SlimeCultureCenter
+    g = SlimeCultureCenter(players=2, seed=3, chance=["first 0"])
+    w = BoardWidget(g, bots={1: GreedyBot(1, sample=20)})
+    w.click("spawn"), w.click("red"), w.click("d4")
+    n = len(g.log)
+    w.click("grow"), w.click("red"), w.click("d5")
+    # one frame per event since the click: the grow, the checks, the bot's two actions…
+    events = sum(len(e.events) for e in g.log[n:])
+    assert len(g.log) - n >= 3 and w.step_count == events

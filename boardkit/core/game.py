@@ -396,7 +396,12 @@ class Game:
         """The state right after ``action`` (before any chance), game unchanged."""
         action = self._check_action(action)
         state = copy_json(self._state)
-        self._apply(state, action)
+        saved = getattr(self, "_frames", None)
+        self._frames = []  # a preview records no sub-steps in the log
+        try:
+            self._apply(state, action)
+        finally:
+            self._frames = saved
         return state
 
     def copy(self) -> "Game":

@@ -137,5 +137,7 @@ class SVG(str):
     def _repr_svg_(self) -> str:
         return str(self)
 
-    def _repr_html_(self) -> str:
-        return str(self)
+    def __repr__(self) -> str:
+        import re
+        m = re.search(r'width="(\d+)" height="(\d+)"', self)
+        return f"<SVG picture {m.group(1)}×{m.group(2)}>" if m else "<SVG picture>"

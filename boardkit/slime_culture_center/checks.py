@@ -126,8 +126,8 @@ def bite(state: dict, predator, prey, emit: Emit) -> None:
         board[sq] = c
         stock[c] -= 1
         placed += 1
-    text = (f"{who} eats {whom}: {len(prey_contact)} contact tile"
-            f"{'s' if len(prey_contact) != 1 else ''} become {c}")
+    text = (f"{who} eats {whom}: {len(prey_contact)} contact "
+            + (f"tiles become {c}" if len(prey_contact) != 1 else f"tile becomes {c}"))
     if placed < len(prey_contact):
         text = (f"{who} eats {whom}: {len(prey_contact)} {d} contact tiles are removed, but the "
                 f"{c} stock runs out after {placed}: {len(prey_contact) - placed} square(s) stay "

@@ -621,6 +621,25 @@ class SlimeCultureCenter(Game):
         return render(self, seat=seat, pending=pending, hide_hands=hide_hands, all_hands=all_hands,
                       state=state, caption=caption)
 
+    def film(self, since: int | None = None, columns: int = 4):
+        """The sub-steps (bites, infections, expiry) of the log entries from
+        ``since`` on — by default, of the last player action and what
+        followed — as small boards in a row, the position before first."""
+        from ..core.svg import SVG
+        from .view import film_strip
+        if since is None:
+            players = [i for i, e in enumerate(self._log) if e.player != CHANCE]
+            since = players[-1] if players else 0
+        start = self._snapshots[since] if since < len(self._snapshots) else self._state
+        return SVG(film_strip(self.frames(since), start=start, columns=columns))
+
+    def mini(self, caption: str = ""):
+        """A small picture of the board only."""
+        from ..core.svg import SVG, svg_document
+        from .view import CSS, MINI, mini_board
+        return SVG(svg_document(14 + 8 * MINI + 12, 8 * MINI + 72,
+                                mini_board(self._state, 4, 4, caption or self.situation()), css=CSS))
+
     # ----------------------------------------------------------------- bots
     def heuristic(self, state: dict, seat: int) -> float:
         """Tiles this seat expects at settlement, from its own cards only."""

@@ -127,6 +127,8 @@ def _stocks(state: dict, t: Targets, clickable: bool) -> El:
         pile = El("g", class_=f"scc-stock {c}", data_colour=c)
         pile.add(title(f"{c} ({JAPANESE[c]}): {state['stock'][c]} in stock of {TILES[c]}, "
                        f"{up[c]} face up on the board, {state['removed'][c]} removed"))
+        # the whole row answers clicks, not only the painted parts
+        pile.add(El("rect", x=x0 - 3, y=y - 2, width=340, height=34, rx=4, fill="transparent"))
         pile.add(El("rect", x=x0, y=y, width=30, height=30, rx=5, fill=FILL[c], stroke="#222",
                     class_="hl"))
         pile.add(text(x0 + 15, y + 16, LETTERS[c], text_anchor="middle", fill=INK[c],
@@ -215,3 +217,74 @@ def _panel(game, state, t: Targets, shown, hide_hands, all_hands, clickable) -> 
     g.add(text(x0 + 260, y - 12, "revealed (count for nothing)", class_="small"))
     g.add(text(x0, y + n * 52 + 6, f"Right-card deck: {len(state['deck'])}", class_="small"))
     return g
+
+
+# ------------------------------------------------------------ small boards
+MINI = 22
+
+
+def _wrap(caption: str, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in caption.split():
+        if len(line) + len(word) + 1 > width and line:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    if line:
+        lines.append(line)
+    return lines
+
+
+def mini_board(state: dict, x: float, y: float, caption: str = "", changed=()) -> El:
+    """An 8×8 board at ``MINI`` px a square, letters on tiles; squares in
+    ``changed`` are outlined (what this step did)."""
+    g = El("g", class_="scc-mini")
+    lines = _wrap(caption, 34)
+    if len(lines) > 4:
+        lines = lines[:3] + [lines[3][:30] + " …"]
+    for k, line in enumerate(lines):
+        g.add(text(x, y + 6 + k * 12, line, class_="small"))
+    top = y + 60
+    for i, col in enumerate("abcdefgh"):
+        g.add(text(x + 14 + i * MINI + MINI / 2, top, col, class_="small", text_anchor="middle"))
+    for sq in SQUARES:
+        cx = x + 14 + "abcdefgh".index(sq[0]) * MINI
+        cy = top + 8 + (int(sq[1:]) - 1) * MINI
+        v = state["board"].get(sq)
+        fill, ink, mark = "#f7f4ea", "#000", ""
+        if v in COLOURS:
+            fill, ink, mark = FILL[v], INK[v], LETTERS[v]
+        elif v and v.startswith("x:"):
+            fill, ink, mark = "#6b6b6b", "#fff", "×"
+        elif v:
+            fill, ink, mark = "#111", "#fff", f"{int(v[7:]) + 1}"
+        g.add(El("rect", x=cx, y=cy, width=MINI, height=MINI, fill=fill, stroke="#bbb"))
+        if sq in changed:
+            g.add(El("rect", x=cx + 1.5, y=cy + 1.5, width=MINI - 3, height=MINI - 3, fill="none",
+                     stroke="#d00", stroke_width=2.5))
+        if mark:
+            g.add(text(cx + MINI / 2, cy + MINI / 2 + 1, mark, text_anchor="middle", fill=ink,
+                       font_size=11, font_weight="bold"))
+    for r in range(1, 9):
+        g.add(text(x + 6, top + 8 + (r - 1) * MINI + MINI / 2, str(r), class_="small",
+                   text_anchor="middle"))
+    return g
+
+
+def film_strip(frames: list[tuple[str, dict]], start: dict | None = None, columns: int = 4) -> str:
+    """Each sub-step as a small board with its caption, left to right."""
+    cells = ([("before", start)] if start is not None else []) + list(frames)
+    cw, ch = 14 + 8 * MINI + 24, 8 * MINI + 76
+    rows = max(1, -(-len(cells) // columns))
+    parts = []
+    prev = start["board"] if start is not None else None
+    for k, (caption, state) in enumerate(cells):
+        board = state["board"]
+        changed = () if prev is None else {sq for sq in set(board) | set(prev)
+                                           if board.get(sq) != prev.get(sq)}
+        label = caption if k == 0 and start is not None else f"{k + (0 if start is not None else 1)}. {caption}"
+        parts.append(mini_board(state, (k % columns) * cw + 6, (k // columns) * ch + 4, label, changed))
+        prev = board
+    return svg_document(columns * cw, rows * ch, *parts, css=CSS,
+                        label="Slime Culture Center: the checks step by step")

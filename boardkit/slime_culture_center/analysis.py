@@ -1,0 +1,35 @@
+"""Bot-game statistics for the Slime Culture Center notebook (pure Python)."""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..core.bots import GreedyBot, RandomBot, play_out
+from .components import COLOURS
+from .rules import SlimeCultureCenter
+
+
+def simulate_games(games: int = 1000, players: int = 3, seed: int = 0, greedy_seats=(),
+                   progress: Callable[[int], None] | None = None) -> list[dict]:
+    """Play ``games`` games between bots (random, or greedy on
+    ``greedy_seats``) and summarise each: turns, which stock(s) ran out,
+    final scores, winners and the first player."""
+    out = []
+    for k in range(games):
+        g = SlimeCultureCenter(players=players, seed=seed * 100_003 + k)
+        g.record_frames = False
+        bots = [GreedyBot(seed + k * 7 + s, sample=30) if s in greedy_seats else RandomBot(seed + k * 7 + s)
+                for s in range(players)]
+        play_out(g, bots)
+        s = g.state
+        out.append({
+            "turns": s["turn_number"],
+            "empty": [c for c in COLOURS if s["stock"][c] == 0],
+            "scores": list(g.outcome().scores),
+            "winners": list(g.outcome().winners),
+            "first": s["first"],
+            "decisions": sum(1 for e in g.log if e.action.split()[0] in ("resolve", "process")),
+            "cancer_used": sum(1 for c in s["cancer"] if c != "hand"),
+        })
+        if progress and (k + 1) % 50 == 0:
+            progress(k + 1)
+    return out

@@ -1,0 +1,75 @@
+"""Slime Culture Center in a real JupyterLab: play a turn (two actions) by
+clicking, see a refused click explained, step through the checks, and check
+the engine state through the kernel."""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ARTIFACTS
+from lab import cell_with, click_and_wait, open_and_run_all, rerun, summary, wait_kernel_idle
+
+pytestmark = pytest.mark.browser
+
+
+def test_scc_play_a_turn_by_clicking(lab_server, page):
+    base, token = lab_server
+    t0 = time.perf_counter()
+    open_and_run_all(page, base, token, "03_slime_culture_center.ipynb")
+    board = cell_with(page, "board = BoardWidget(play").locator(".boardkit-widget[data-ready='1']")
+    board.wait_for(timeout=180_000)
+    check = cell_with(page, "Player 1's actions")
+    out = check.locator(".jp-OutputArea-output")
+    expect(out).to_contain_text("none yet", timeout=180_000)
+    wait_kernel_idle(page, timeout=240_000)
+    run_all_s = time.perf_counter() - t0
+    page.kernel_errors.clear()
+    board.scroll_into_view_if_needed()
+    expect(board.locator(".bk-status")).to_contain_text("Player 1, action 1 of 2")
+    latencies = []
+
+    # action 1: spawn red at d4 — three clicks
+    for word in ["spawn", "red", "d4"]:
+        latencies.append(click_and_wait(board, f"[data-act='{word}'].legal")[0])
+        expect(board).to_have_attribute("data-error", "")
+    expect(board.locator(".bk-status")).to_contain_text("action 2 of 2")
+
+    # a refused click: red is on the board now, so it cannot be spawned (SCC-R2)
+    latencies.append(click_and_wait(board, "[data-act='spawn'].legal")[0])
+    latencies.append(click_and_wait(board, "[data-act='red']")[0])
+    expect(board.locator(".bk-error")).to_contain_text("SCC-R2")
+    board.locator(".bk-cancel").click()
+    expect(board.locator(".bk-pending")).to_have_text("", timeout=10_000)
+    # action 2: grow red at d5
+    for word in ["grow", "red", "d5"]:
+        latencies.append(click_and_wait(board, f"[data-act='{word}'].legal")[0])
+    expect(board.locator(".bk-status")).to_contain_text(re.compile(r"Player 1, action 1 of 2|decides"),
+                                                        timeout=30_000)
+    expect(board.locator(".bk-log")).to_contain_text("Player 1: grow red d5")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    board.screenshot(path=str(ARTIFACTS / "slime_culture_center_board.png"))
+
+    # step through what happened since the click (the bots' turns included)
+    expect(board.locator(".bk-stepper")).to_be_visible()
+    board.locator(".bk-step-next").click()
+    expect(board).to_have_attribute("data-step", "0", timeout=10_000)
+    expect(board.locator(".bk-board")).to_contain_text("step 1 of")
+    board.locator(".bk-step-live").click()
+    expect(board).to_have_attribute("data-step", "-1", timeout=10_000)
+
+    # the kernel agrees
+    rerun(page, check)
+    expect(out).to_contain_text("Player 1's actions: spawn red d4, grow red d5", timeout=30_000)
+    expect(out).to_contain_text(re.compile(r"turn [4-9]"))
+
+    result = {"run_all_until_board_s": round(run_all_s, 1),
+              "click_to_redraw_ms": summary([x for x in latencies if x]),
+              "kernel_errors": page.kernel_errors}
+    (ARTIFACTS / "slime_culture_center_lab.json").write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
+    assert not [c for c in page.console_log if c.startswith("pageerror")], page.console_log
+    assert not page.kernel_errors, page.kernel_errors
