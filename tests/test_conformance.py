@@ -32,6 +32,24 @@ def _illegal_candidates(game, rng):
     return rng.choice(pool) if pool else None
 
 
+#: What each counted component must add up to, per game.
+TOTALS = {
+    ("slime_culture_center", "cancer_accounts"): 6,
+    ("slime_culture_center", "card_accounts"): 30,
+}
+TILE_TOTALS = {"red": 17, "blue": 19, "green": 21, "orange": 22, "purple": 24, "brown": 26}
+
+
+def _check_accounts(name, kind, acc):
+    if kind == "tile_accounts":
+        assert {c: sum(v.values()) for c, v in acc.items()} == TILE_TOTALS
+        assert sum(sum(v.values()) for v in acc.values()) == 129
+        assert all(x >= 0 for v in acc.values() for x in v.values())
+    else:
+        assert sum(acc.values()) == TOTALS[(name, kind)], (kind, acc)
+        assert all(x >= 0 for x in acc.values())
+
+
 @pytest.mark.parametrize("name,cls", _all_games())
 @pytest.mark.parametrize("seed", GAME_SEEDS)
 def test_random_play_conformance(name, cls, seed):
@@ -66,6 +84,9 @@ def test_random_play_conformance(name, cls, seed):
         total += 1
         after = game.state
         game._validate_state(after)
+        for accounts in ("tile_accounts", "cancer_accounts", "card_accounts"):
+            if hasattr(game, accounts):  # games that count components say so explicitly
+                _check_accounts(name, accounts, getattr(game, accounts)(after))
         assert game._step_problems(before, after) == [] or game._round(after) != game._round(before)
         assert json.loads(json.dumps(after)) == after
         if total % 40 == 0:  # a full save/load replays the whole log: not every step

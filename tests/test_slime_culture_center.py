@@ -415,3 +415,27 @@ def test_illegal_messages_name_the_japanese_action():
     g = scc(board("R......."))
     with pytest.raises(IllegalActionError, match="発生"):
         g.apply("spawn red c3")
+
+
+@pytest.mark.parametrize("tamper,match", [
+    (lambda s: s["stock"].__setitem__("red", 3), "red tiles do not add up"),
+    (lambda s: s["board"].__setitem__("a1", "cancer:0"), "cancer"),
+    (lambda s: s["board"].__setitem__("z9", "red"), "bad square"),
+    (lambda s: s["hands"][0].pop(), "30 right cards|3 right cards"),
+    (lambda s: s["revealed"][1].extend(s["hands"][1][:1]), "30 right cards"),
+])
+def test_loading_a_tampered_state_is_refused(tamper, match):
+    g = scc(board("RR......"))
+    state = g.state
+    tamper(state)
+    with pytest.raises(StateFileError, match=match):
+        SCC.from_state(state)
+
+
+def test_save_and_load_mid_decision():
+    import boardkit
+    g = scc(board("RRRBBR..", ".....R.."), actions_left=1)
+    g.apply("spawn green h8")
+    assert g.state["phase"] == "decide"
+    again = boardkit.load(g.to_json())
+    assert again.state == g.state and list(again.legal_actions) == list(g.legal_actions)

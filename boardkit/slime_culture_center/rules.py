@@ -517,6 +517,19 @@ class SlimeCultureCenter(Game):
         return {c: {"stock": state["stock"][c], "face_up": up[c], "infected": down[c],
                     "removed": state["removed"][c]} for c in COLOURS}
 
+    def cancer_accounts(self, state: dict | None = None) -> dict:
+        """The 6 cancer tiles: unused (in a hand, or not dealt) / on the board / removed."""
+        state = self._state if state is None else state
+        on_board = sum(1 for v in state["board"].values() if v.startswith("cancer:"))
+        removed = state["cancer"].count("removed")
+        return {"unused": CANCER_TILES - on_board - removed, "board": on_board, "removed": removed}
+
+    def card_accounts(self, state: dict | None = None) -> dict:
+        """The 30 right cards: deck / hands / revealed."""
+        state = self._state if state is None else state
+        return {"deck": len(state["deck"]), "hands": sum(len(h) for h in state["hands"]),
+                "revealed": sum(len(r) for r in state["revealed"])}
+
     def _validate_state(self, state: dict) -> None:
         need = {"options", "phase", "first", "turn", "turn_number", "actions_left", "board",
                 "stock", "removed", "cancer", "deck", "hands", "revealed", "check", "decision"}
@@ -541,8 +554,9 @@ class SlimeCultureCenter(Game):
                 if status not in ("hand", "board", "removed") or (status == "board") != (s in on_board) \
                         or on_board.count(s) > 1:
                     problems.append(f"cancer tile of {self.seat_name(s)} is misplaced")
-            if n > CANCER_TILES:
-                problems.append("more players than cancer tiles")
+            acc = self.cancer_accounts(state)
+            if n > CANCER_TILES or acc["unused"] < CANCER_TILES - n or sum(acc.values()) != CANCER_TILES:
+                problems.append(f"the 6 cancer tiles do not add up: {acc}")
         cards = list(state["deck"]) + [c for h in state["hands"] for c in h] + \
             [c for r in state["revealed"] for c in r]
         if state["phase"] != "setup" and sorted(cards) != sorted(CARDS):
