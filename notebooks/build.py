@@ -38,7 +38,7 @@ def build(name: str, cells: list[tuple[str, str]]) -> Path:
         if cell.cell_type == "code" and RAISES in cell.source:
             # JupyterLab's "Run All" goes on past a cell with this tag
             cell.metadata["tags"] = ["raises-exception"]
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True,
+    client = NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True, record_timing=False,
                             store_widget_state=False, resources={"metadata": {"path": str(HERE)}})
     client.execute()
     for cell in nb.cells:

@@ -25,7 +25,6 @@ def _all_games():
 
 
 def _illegal_candidates(game, rng):
-    legal = set(game.legal_actions)
     pool = ["bet 9-9", "play nothing", "pass", "", "grow z9", "first 99", "shuffle",
             "bet 1-2", "play red+5", "play dash1", "play last+35", "bet 4-5"]
     pool = [a for a in pool if a not in game.legal_actions]

@@ -19,24 +19,26 @@ Squares: columns a–h from the left, rows 1–8 from the top.
 """
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from ..core.errors import OptionError, StateFileError
-from ..core.game import CHANCE, Game, Outcome, copy_json
+from ..core.dealt import DealtGame
+from ..core.game import CHANCE, Outcome, copy_json
 from ..core.registry import register
 from . import checks
-from .board import (SQUARES, colours_on_board, first, in_reading_order, is_slime, is_square,
+from .board import (SQUARES, colours_on_board, in_reading_order, is_slime, is_square,
                     neighbours, slime_at, slimes)
 from .components import (CANCER_TILES, CARDS, COLOURS, HAND, JAPANESE, LETTERS, MAX_REVEALED,
                           TILES, card_colour, card_value)
+from .messages import why_illegal
+from .scenario import scenario
 from .settlement import settle
 
 ACTION_WORDS = ("spawn", "grow", "move", "inject", "exchange")
 
 
 @register
-class SlimeCultureCenter(Game):
+class SlimeCultureCenter(DealtGame):
     """Slime Culture Center for 2–6 players (SCC-R1)."""
 
     name = "slime_culture_center"
@@ -77,19 +79,10 @@ class SlimeCultureCenter(Game):
         }
 
     # ------------------------------------------------------------ protocol
-    def _current(self, state: dict):
-        if state["phase"] == "over":
-            return None
-        if state["phase"] == "setup":
-            return CHANCE
-        return state["turn"]
-
     def _legal_actions(self, state: dict) -> list[str]:
         phase = state["phase"]
         if phase == "setup":
-            if state["first"] is None:
-                return [f"first {s}" for s in range(state["options"]["players"])]
-            return []
+            return self._setup_actions(state)
         if phase == "decide":
             return list(state["decision"]["options"])
         if phase != "action":
@@ -152,10 +145,9 @@ class SlimeCultureCenter(Game):
             dests.discard(tile)
         return in_reading_order(dests)
 
-    def _is_legal(self, state: dict, action: str) -> bool:
+    def _is_legal_play(self, state: dict, action: str) -> bool:
+        """A fast check for the common actions (bots try hundreds)."""
         words = action.split()
-        if state["phase"] == "setup" and state["first"] is not None:
-            return bool(words) and words[0] == "shuffle" and sorted(words[1:]) == sorted(CARDS)
         if state["phase"] == "action" and words and words[0] in ("spawn", "grow", "move") \
                 and len(words) == 3:
             board = state["board"]
@@ -170,78 +162,8 @@ class SlimeCultureCenter(Game):
             return on and any(board.get(n) == c for n in neighbours(sq))
         return action in self._legal_actions(state)
 
-    # ------------------------------------------------------ error messages
     def _why_illegal(self, state: dict, action: str) -> str:
-        words = action.split()
-        word = words[0] if words else ""
-        phase = state["phase"]
-        board = state["board"]
-        if word in ("first", "shuffle"):
-            return "choosing the first player and shuffling are chance actions; use force(...)"
-        if phase == "decide":
-            d = state["decision"]
-            return (f"SCC-R12: {self.seat_name(state['turn'])} must first decide {d['about']}: "
-                    f"one of {', '.join(d['options'])}")
-        if word in ("resolve", "process"):
-            return "SCC-R12: there is no decision to take now"
-        if word not in ACTION_WORDS + ("pass",):
-            return ("unknown action; the five actions are spawn (発生), grow (成長), move (分裂／移動), "
-                    "inject (癌細胞注入) and exchange (権利交換), e.g. 'grow red c4'")
-        seat = state["turn"]
-        if word == "pass":
-            return "you may pass only when no action at all is possible (boardkit ruling)"
-        if word in ("spawn", "grow"):
-            if len(words) < 2 or words[1] not in COLOURS or len(words) > 3 or (
-                    len(words) == 3 and not is_square(words[2])):
-                return f"write '{word} <colour> <square>', e.g. '{word} red c4' (colours: {', '.join(COLOURS)})"
-            c = words[1]
-            if state["stock"][c] == 0:
-                return f"SCC-R5: the {c} stock is empty"
-            on = c in colours_on_board(board)
-            if word == "spawn" and on:
-                return (f"発生 (spawn) takes a colour that is not on the board; {c} is on the board "
-                        f"(SCC-R2) — grow it instead")
-            if word == "grow" and not on:
-                return f"成長 (grow) needs a {c} slime on the board; there is none — spawn it instead"
-            if len(words) == 2:
-                return f"choose the square for the {c} tile"
-            sq = words[2]
-            if sq in board:
-                return f"{sq} already holds a tile; a square that holds any tile cannot be used"
-            return f"成長 (grow): {sq} is not next to a {c} slime (only up/down/left/right count)"
-        if word == "move":
-            if len(words) not in (2, 3) or not all(is_square(w) for w in words[1:]):
-                return "write 'move <from> <to>', e.g. 'move c4 d4'"
-            src = words[1]
-            if not is_slime(board.get(src)):
-                return f"分裂／移動 moves a face-up slime tile; {src} holds none"
-            s = slime_at(board, src)
-            if not self.is_edge(src, s):
-                return f"SCC-R3: {src} is surrounded by its own slime, so it is not an edge tile (はじ)"
-            if len(words) == 2:
-                return f"choose where the tile from {src} goes"
-            dst = words[2]
-            if dst == src:
-                return "SCC-R3: the tile must go to another square than the one it left"
-            if dst in board:
-                return f"{dst} already holds a tile"
-            return (f"SCC-R3: {dst} is not next to the rest of the {board[src]} slime "
-                    f"(after lifting {src})")
-        if word == "inject":
-            if state["cancer"][seat] != "hand":
-                return "癌細胞注入: your cancer tile has already been used"
-            if len(words) != 2 or not is_square(words[1]):
-                return "write 'inject <square>', e.g. 'inject c4'"
-            return f"SCC-R6: cancer may only be injected onto a face-up slime tile; {words[1]} holds none"
-        if word == "exchange":
-            if len(state["revealed"][seat]) >= MAX_REVEALED:
-                return (f"SCC-R8: {self.seat_name(seat)} already has {MAX_REVEALED} face-up cards; "
-                        "no further exchange")
-            if not state["deck"]:
-                return "SCC-R8: the deck is empty, so no card can be drawn in exchange"
-            hand = ", ".join(sorted(state["hands"][seat]))
-            return f"{self.seat_name(seat)} has no card '{' '.join(words[1:])}' in hand (hand: {hand})"
-        return "not possible now"
+        return why_illegal(self, state, action)
 
     def _situation(self, state: dict) -> str:
         phase = state["phase"]
@@ -256,13 +178,6 @@ class SlimeCultureCenter(Game):
         return f"turn {state['turn_number']}: {who}, action {k} of 2"
 
     # -------------------------------------------------------------- chance
-    def _sample_chance(self, state: dict, rng: random.Random) -> str:
-        if state["first"] is None:
-            return f"first {rng.randrange(state['options']['players'])}"
-        deck = list(CARDS)
-        rng.shuffle(deck)
-        return "shuffle " + " ".join(deck)
-
     @staticmethod
     def stacked_shuffle(players: int, hands: list[list[str]] | None = None,
                         deck_top: list[str] | None = None) -> str:
@@ -569,45 +484,7 @@ class SlimeCultureCenter(Game):
             raise StateFileError("Slime Culture Center state is invalid: " + "; ".join(problems))
 
     # --------------------------------------------------------------- scenario
-    @classmethod
-    def scenario(cls, players: int = 2, *, board: dict | str | None = None, turn: int = 0,
-                 actions_left: int = 2, hands: list[list[str]] | None = None,
-                 revealed: list[list[str]] | None = None, cancer: list[str] | None = None,
-                 stock: dict | None = None, removed: dict | None = None, settlement: str = "ruled",
-                 seed: int = 0) -> "SlimeCultureCenter":
-        """A position set up by hand.
-
-        ``board`` is a dict ``{"c4": "red", "d4": "x:blue", "e4": "cancer:1"}``
-        or a picture (see :func:`parse_board`). Stocks default to what the
-        board leaves (tiles not on the board or ``removed`` are in stock);
-        ``stock`` overrides some (the difference counts as removed). Right
-        cards not in ``hands``/``revealed`` form the deck in a fixed order.
-        """
-        opts = cls.make_options(players=players, settlement=settlement)
-        if isinstance(board, str):
-            board = parse_board(board)
-        board = dict(board or {})
-        cancer = list(cancer) if cancer else [
-            "board" if f"cancer:{s}" in board.values() else "hand" for s in range(players)]
-        removed = {c: 0 for c in COLOURS} | dict(removed or {})
-        up = Counter(v if v in COLOURS else v[2:] for v in board.values() if not v.startswith("cancer:"))
-        st = {c: TILES[c] - up[c] - removed[c] for c in COLOURS}
-        for c, k in (stock or {}).items():
-            removed[c] += st[c] - k
-            st[c] = k
-        hands = [list(h) for h in (hands or [])]
-        revealed = [list(r) for r in (revealed or [])] + [[] for _ in range(players - len(revealed or []))]
-        pool = [c for c in CARDS if c not in {x for h in hands + revealed for x in h}]
-        while len(hands) < players:
-            hands.append([])
-        for h in hands:
-            while len(h) < HAND:
-                h.append(pool.pop(0))
-        state = {"options": opts, "phase": "action", "first": 0, "turn": turn, "turn_number": 1,
-                 "actions_left": actions_left, "board": board, "stock": st, "removed": removed,
-                 "cancer": cancer, "deck": pool, "hands": hands, "revealed": revealed,
-                 "check": None, "decision": None}
-        return cls.from_state(state, seed=seed)
+    scenario = classmethod(scenario)
 
     # ---------------------------------------------------------------- text
     def _text(self, state: dict) -> str:
@@ -668,31 +545,3 @@ class SlimeCultureCenter(Game):
             share = len(mine) / (len(mine) + 0.6 * unknown) if unknown > 0 else 1.0
             value += counts[c] * share
         return value
-
-
-def parse_board(picture: str) -> dict:
-    """A board from a picture: 8 rows of 8 characters, top row first.
-
-    ``.`` empty; ``R B G O P N`` face-up red, blue, green, orange, purple,
-    brown; lower case ``r b g o p n`` the same colour face down (infected);
-    a digit ``1``–``6`` the cancer tile of that player. Spaces are ignored.
-    """
-    rows = [r.replace(" ", "") for r in picture.strip().splitlines() if r.strip()]
-    if len(rows) != 8 or any(len(r) != 8 for r in rows):
-        raise StateFileError("a board picture has 8 rows of 8 squares")
-    by_letter = {v: k for k, v in LETTERS.items()}
-    board = {}
-    for r, row in enumerate(rows, start=1):
-        for col, ch in zip("abcdefgh", row):
-            sq = f"{col}{r}"
-            if ch == ".":
-                continue
-            if ch in by_letter:
-                board[sq] = by_letter[ch]
-            elif ch.upper() in by_letter:
-                board[sq] = "x:" + by_letter[ch.upper()]
-            elif ch in "123456":
-                board[sq] = f"cancer:{int(ch) - 1}"
-            else:
-                raise StateFileError(f"unknown square mark {ch!r} at {sq}")
-    return board

@@ -14,83 +14,23 @@ Actions (strings, as a learner would say them):
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
 
 from ..core.errors import OptionError, StateFileError
-from ..core.game import CHANCE, Game, Outcome, copy_json
+from ..core.dealt import DealtGame
+from ..core.game import Outcome, copy_json
 from ..core.registry import register
-from .components import COMPONENTS as C, RANKS, card_kind
+from .cards import card_label, rank_slots, resolve_card, standings
+from .components import COMPONENTS as C, card_kind
 
 SLIMES = C.slimes
 PAIRS = tuple(sorted(C.odds))
 GOAL = C.track  # a slime finishes when a move takes it past this space (SR-R8)
 
 
-def card_label(card: str) -> str:
-    """``"red+5"`` → "Red +5", ``"last+35"`` → "Last (ビリ) +35", ``"dash1"`` → "1 DASH"."""
-    kind, name, value = card_kind(card)
-    if kind == "dash":
-        return "1 DASH" if card == "dash1" else "2 DASH"
-    if kind == "rank":
-        return ("Last (ビリ)" if name == "last" else name) + f" +{value}"
-    return f"{C.names[name]} +{value}"
-
-
-# ----------------------------------------------------------------- ranks
-def rank_slots(positions: dict, finished: list) -> list[tuple[tuple[int, ...], tuple[str, ...]]]:
-    """The racing slimes' rank slots, front first (SR-R5, SR-R6).
-
-    "If there are 2 or more slimes tied for the same rank … the slimes
-    following tied slimes still have the same rank as they would have if no
-    slimes were tied." A group of k tied slimes occupies k consecutive slots.
-    Finished slimes are not ranked: "the remaining slime that is in the front
-    is currently 1st in rank".
-
-    Returns ``[((slots…), (slimes…)), …]``, e.g. ``[((1,), ("red",)),
-    ((2, 3), ("green", "blue")), …]``.
-    """
-    racing = [s for s in SLIMES if s not in finished]
-    racing.sort(key=lambda s: -positions[s])  # stable: start-line order inside a tie
-    groups: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
-    slot = 1
-    i = 0
-    while i < len(racing):
-        j = i
-        while j < len(racing) and positions[racing[j]] == positions[racing[i]]:
-            j += 1
-        members = tuple(racing[i:j])
-        groups.append((tuple(range(slot, slot + len(members))), members))
-        slot += len(members)
-        i = j
-    return groups
-
-
-def slot_of_rank(rank: str, n_racing: int) -> int:
-    """"Last" (ビリ) is slot n; after the first finisher n = 4, so "4th" and
-    "Last" both target slot 4 (SR-R6)."""
-    return n_racing if rank == "last" else RANKS.index(rank) + 1
-
-
-def slime_in_slot(positions: dict, finished: list, slot: int) -> tuple[str | None, tuple[str, ...]]:
-    """(the slime alone in ``slot``, or None if the slot is tied; the group)."""
-    for slots, members in rank_slots(positions, finished):
-        if slot in slots:
-            return (members[0] if len(members) == 1 else None), members
-    return None, ()
-
-
-def standings(state: dict) -> list[str]:
-    """All five slimes in race order: finishers in finishing order, then the
-    racers by position, ties broken by start-line order, red first (SR-R10)."""
-    racing = [s for s in SLIMES if s not in state["finished"]]
-    racing.sort(key=lambda s: -state["positions"][s])
-    return list(state["finished"]) + racing
-
-
 # ----------------------------------------------------------------- the game
 @register
-class SlimeRace(Game):
+class SlimeRace(DealtGame):
     """Dragon Quest: Slime Race for 2–5 players (SR-R1).
 
     >>> g = SlimeRace(players=3, seed=1)
@@ -148,31 +88,15 @@ class SlimeRace(Game):
                      hands=[[] for _ in range(n)], discard=[])
 
     # ------------------------------------------------------------ protocol
-    def _current(self, state: dict):
-        phase = state["phase"]
-        if phase == "over":
-            return None
-        if phase == "setup":
-            return CHANCE
-        return state["turn"]
-
     def _legal_actions(self, state: dict) -> list[str]:
         phase = state["phase"]
         if phase == "setup":
-            if state["first"] is None:
-                return [f"first {s}" for s in range(state["options"]["players"])]
-            return []  # a shuffle: 60!/… outcomes, checked by _is_legal
+            return self._setup_actions(state)
         if phase == "bet":
             return [f"bet {p}" for p in PAIRS]
         if phase == "race":
             return [f"play {c}" for c in sorted(set(state["hands"][state["turn"]]))]
         return []
-
-    def _is_legal(self, state: dict, action: str) -> bool:
-        if state["phase"] == "setup" and state["first"] is not None:
-            word, _, rest = action.partition(" ")
-            return word == "shuffle" and Counter(rest.split()) == Counter(state["deck"])
-        return action in self._legal_actions(state)
 
     def _why_illegal(self, state: dict, action: str) -> str:
         word, _, arg = action.partition(" ")
@@ -217,13 +141,6 @@ class SlimeRace(Game):
         return f"match over after {race}: {out}"
 
     # ------------------------------------------------------------- chance
-    def _sample_chance(self, state: dict, rng: random.Random) -> str:
-        if state["first"] is None:
-            return f"first {rng.randrange(state['options']['players'])}"
-        order = list(state["deck"])
-        rng.shuffle(order)
-        return "shuffle " + " ".join(order)
-
     @staticmethod
     def stacked_shuffle(players: int, hands: list[list[str]] | None = None,
                         deck_top: list[str] | None = None) -> str:
@@ -311,7 +228,7 @@ class SlimeRace(Game):
         state["hands"][seat].remove(card)
         state["discard"].append(card)
         events = [f"{self.seat_name(seat)} plays {card_label(card)}"]
-        events += self.resolve_card(state, card)
+        events += resolve_card(state, card)
         if len(state["finished"]) >= 2:
             events += self._end_race(state, exhausted=False)
         elif not state["deck"] and not any(state["hands"]):
@@ -325,62 +242,9 @@ class SlimeRace(Game):
             events += self._draw(state)
         return events
 
-    # ---------------------------------------------------------- card effects
     def resolve_card(self, state: dict, card: str) -> list[str]:
         """Move a slime for ``card`` (in place); return what happened."""
-        kind, name, value = card_kind(card)
-        pos, fin = state["positions"], state["finished"]
-        if kind == "slime":
-            # "If you play a card with the color of a slime who has already
-            # reached the goal, you can't move the slime." (SR-R8)
-            if name in fin:
-                return [f"No effect: {C.names[name]} has already finished (SR-R8)"]
-            return self._move(state, name, value)
-        n = len(SLIMES) - len(fin)
-        if kind == "rank":
-            slot = slot_of_rank(name, n)
-            target, group = slime_in_slot(pos, fin, slot)
-            if target is None:
-                return [self._tie_text(state, group, slot, name)]
-            return self._move(state, target, value)
-        # dash cards (SR-R7)
-        if card == "dash1":
-            # "The 1st place slime moves forward a number of spaces equal to
-            # the number of empty spaces between 1st and 2nd place."
-            first, group = slime_in_slot(pos, fin, 1)
-            if first is None:
-                return [self._tie_text(state, group, 1, "1 DASH")]
-            second = rank_slots(pos, fin)[1][1][0]
-            gap = pos[first] - pos[second] - 1
-            return self._move(state, first, gap, why=f"{gap} empty spaces to 2nd place")
-        # "Move the 2nd place slime to the space immediately behind the 1st place slime."
-        second, group = slime_in_slot(pos, fin, 2)
-        if second is None:
-            return [self._tie_text(state, group, 2, "2 DASH")]
-        first = rank_slots(pos, fin)[0][1][0]
-        return self._move(state, second, pos[first] - 1 - pos[second],
-                          why=f"to the space behind {C.names[first]}")
-
-    @staticmethod
-    def _tie_text(state: dict, group: tuple[str, ...], slot: int, what: str) -> str:
-        names = ", ".join(C.names[s] for s in group[:-1]) + " and " + C.names[group[-1]]
-        at = state["positions"][group[0]]
-        where = "tied on the starting line" if at == 0 else f"tied on space {at}"
-        return f"No effect: {what} targets rank slot {slot}, but {names} are {where} (SR-R5)"
-
-    def _move(self, state: dict, slime: str, spaces: int, why: str = "") -> list[str]:
-        pos = state["positions"]
-        before = pos[slime]
-        pos[slime] = before + spaces
-        note = f" ({why})" if why else ""
-        events = [f"{C.names[slime]} moves {spaces} space{'s' if spaces != 1 else ''}{note}: "
-                  f"{before} → {min(pos[slime], GOAL + 1) if pos[slime] > GOAL else pos[slime]}"]
-        if pos[slime] > GOAL:
-            # SR-R8: "a slime finishes when a move takes it past space 70"
-            state["finished"].append(slime)
-            place = ("1st", "2nd")[len(state["finished"]) - 1] if len(state["finished"]) <= 2 else ""
-            events.append(f"{C.names[slime]} crosses the goal: {place} place (SR-R8)")
-        return events
+        return resolve_card(state, card)
 
     # ----------------------------------------------------------- scoring
     def _end_race(self, state: dict, exhausted: bool) -> list[str]:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 import statistics
-import time
 
 from playwright.sync_api import expect
 
