@@ -49,6 +49,15 @@ def build(name: str, cells: list[tuple[str, str]]) -> Path:
             if out.get("output_type") == "error" and not raises:
                 raise SystemExit(f"{name}: cell failed:\n{cell.source}\n{out.get('ename')}: {out.get('evalue')}")
     nb.metadata.pop("widgets", None)
+    # widget model ids are random and their state is not stored: give them
+    # stable names so a rebuild without changes leaves the files unchanged
+    k = 0
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            view = out.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+            if view:
+                view["model_id"] = f"{name}-widget-{k}"
+                k += 1
     path = HERE / f"{name}.ipynb"
     nbformat.write(nb, path)
     return path
