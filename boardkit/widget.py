@@ -15,7 +15,7 @@ import anywidget
 import traitlets
 
 from .core.bots import Bot
-from .core.errors import BoardkitError, InvalidActionError
+from .core.errors import BoardkitError, InvalidActionError, NothingToUndoError
 from .core.game import CHANCE, Game
 
 
@@ -129,12 +129,11 @@ class BoardWidget(anywidget.AnyWidget):
 
     def undo(self) -> None:
         """Take back the last human action (and the bots' replies after it)."""
-        humans = [e.player for e in self.game._log if e.player != CHANCE and e.player not in self.bots]
+        humans = self._human_entries()
         try:
-            if humans:
-                self.game.undo(to_seat=humans[-1])
-            else:
-                self.game.undo()
+            if not humans:
+                raise NothingToUndoError(f"{self.game.title}: no move of yours to take back yet")
+            self.game.undo(to_seat=humans[-1])
         except BoardkitError as exc:
             self.error = str(exc)
             self._refresh()
@@ -196,8 +195,12 @@ class BoardWidget(anywidget.AnyWidget):
                                     all_hands=not hotseat)
             self.status = g.situation()
             self.log_lines = [self._log_line(e) for e in g._log]
-            self.can_undo = any(e.player != CHANCE for e in g._log)
+            self.can_undo = bool(self._human_entries())
             self.version += 1
+
+    def _human_entries(self) -> list:
+        """Seats of the log entries made by people (not chance, not bots)."""
+        return [e.player for e in self.game._log if e.player != CHANCE and e.player not in self.bots]
 
     def _log_line(self, entry) -> str:
         if entry.player == CHANCE:

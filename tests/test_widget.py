@@ -155,3 +155,16 @@ def test_bot_lookahead_leaves_no_frames_behind():
     # one frame per event since the click: the grow, the checks, the bot's two actions…
     events = sum(len(e.events) for e in g.log[n:])
     assert len(g.log) - n >= 3 and w.step_count == events
+
+
+def test_undo_with_no_human_move_is_refused_and_disabled():
+    from boardkit import NothingToUndoError
+    g = SlimeRace(players=2, seed=0, chance=["first 1"])
+    w = BoardWidget(g, bots={1: RandomBot(1)})   # the bot has already bet
+    assert not w.can_undo
+    before = g.state
+    with pytest.raises(NothingToUndoError, match="no move of yours"):
+        w.undo()
+    assert g.state == before
+    w.click("bet 1-2")
+    assert w.can_undo
