@@ -150,6 +150,24 @@ board = BoardWidget(SlimeRace(players=3, seed=5), bots={1: GreedyBot(1), 2: Rand
 board
 """),
     ("md", """
+For a class passing one screen around, hot-seat mode hides every hand until
+the next player says they have the screen:
+"""),
+    ("py", """
+BoardWidget(SlimeRace(players=2, seed=9), mode="hotseat")
+"""),
+    ("md", """
+Every game follows the same protocol, so the same board plays **Slime Culture
+Center** — where one action takes several clicks (an action, a colour, a
+square) and the automatic checks can be replayed step by step:
+"""),
+    ("py", """
+from boardkit import SlimeCultureCenter
+scc = SlimeCultureCenter(players=2, seed=1)
+print(scc.current_player, len(scc.legal_actions), "legal actions, e.g.", list(scc.legal_actions)[:3])
+scc.mini()
+"""),
+    ("md", """
 Bots play any game through the same protocol; `play_out` lets them finish a
 game:
 """),
