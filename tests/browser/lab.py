@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import statistics
+import time
 
 from playwright.sync_api import expect
 
@@ -37,6 +38,27 @@ def cell_with(page, text: str):
 def rerun(page, cell) -> None:
     cell.locator(".jp-InputArea-editor").click()
     menu(page, "Run", "notebook:run-cell")
+
+
+def run_notebook_to_board(page, base: str, token: str, notebook: str, board_cell: str,
+                          check_cell: str, check_text: str, timeout: int = 240_000):
+    """Open ``notebook``, Run All, and wait until the board in the cell whose
+    source contains ``board_cell`` is drawn and the cell with ``check_cell``
+    shows ``check_text``. Returns (board, check cell, seconds taken).
+
+    Refused moves the notebook shows on purpose (``raises-exception`` cells)
+    are forgotten: from here on, any kernel error is a bug."""
+    t0 = time.perf_counter()
+    open_and_run_all(page, base, token, notebook)
+    board = cell_with(page, board_cell).locator(".boardkit-widget[data-ready='1']")
+    board.wait_for(timeout=timeout)
+    check = cell_with(page, check_cell)
+    expect(check.locator(".jp-OutputArea-output")).to_contain_text(check_text, timeout=timeout)
+    wait_kernel_idle(page, timeout=timeout)
+    seconds = time.perf_counter() - t0
+    page.kernel_errors.clear()
+    board.scroll_into_view_if_needed()
+    return board, check, seconds
 
 
 def click_and_wait(board, selector: str, timeout: int = 20_000) -> float:

@@ -5,30 +5,22 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
 
 from conftest import ARTIFACTS
-from lab import cell_with, click_and_wait, open_and_run_all, rerun, summary, wait_kernel_idle
+from lab import click_and_wait, rerun, run_notebook_to_board, summary
 
 pytestmark = pytest.mark.browser
 
 
 def test_scc_play_a_turn_by_clicking(lab_server, page):
     base, token = lab_server
-    t0 = time.perf_counter()
-    open_and_run_all(page, base, token, "03_slime_culture_center.ipynb")
-    board = cell_with(page, "board = BoardWidget(play").locator(".boardkit-widget[data-ready='1']")
-    board.wait_for(timeout=180_000)
-    check = cell_with(page, "Player 1's actions")
+    board, check, run_all_s = run_notebook_to_board(
+        page, base, token, "03_slime_culture_center.ipynb", board_cell="board = BoardWidget(play",
+        check_cell="Player 1's actions", check_text="none yet")
     out = check.locator(".jp-OutputArea-output")
-    expect(out).to_contain_text("none yet", timeout=180_000)
-    wait_kernel_idle(page, timeout=240_000)
-    run_all_s = time.perf_counter() - t0
-    page.kernel_errors.clear()
-    board.scroll_into_view_if_needed()
     expect(board.locator(".bk-status")).to_contain_text("Player 1, action 1 of 2")
     latencies = []
 

@@ -4,32 +4,21 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 import pytest
 from playwright.sync_api import expect
 
 from conftest import ARTIFACTS
-from lab import cell_with, click_and_wait, open_and_run_all, rerun, summary, wait_kernel_idle
+from lab import click_and_wait, rerun, run_notebook_to_board, summary
 
 pytestmark = pytest.mark.browser
 
 
 def test_slime_race_bet_and_play_by_clicking(lab_server, page):
     base, token = lab_server
-    t0 = time.perf_counter()
-    open_and_run_all(page, base, token, "01_slime_race.ipynb")
-    play_cell = cell_with(page, "board = BoardWidget(table")
-    board = play_cell.locator(".boardkit-widget[data-ready='1']")
-    board.wait_for(timeout=120_000)
-    check = cell_with(page, "actions so far")
-    expect(check.locator(".jp-OutputArea-output")).to_contain_text("actions so far", timeout=120_000)
-    wait_kernel_idle(page)
-    run_all_s = time.perf_counter() - t0
-    # the notebook shows refused moves on purpose (raises-exception cells);
-    # from here on, any kernel error is a bug
-    page.kernel_errors.clear()
-    board.scroll_into_view_if_needed()
+    board, check, run_all_s = run_notebook_to_board(
+        page, base, token, "01_slime_race.ipynb", board_cell="board = BoardWidget(table",
+        check_cell="actions so far", check_text="actions so far")
     expect(board.locator(".bk-status")).to_contain_text("Dragon to bet")
     latencies = []
 
