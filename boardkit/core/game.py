@@ -147,6 +147,9 @@ class Game:
     max_players: ClassVar[int] = 1
     #: Options and their defaults (``players`` is always one).
     default_options: ClassVar[dict[str, Any]] = {}
+    #: Keep a copy of the position after every sub-step (switch off for
+    #: long simulations).
+    record_frames: bool = True
 
     def __init__(self, players: int | None = None, seed: int = 0, *,
                  chance: list[str] | tuple[str, ...] = (), **options: Any):
@@ -198,8 +201,8 @@ class Game:
         checked by the generic conformance test; return what is wrong."""
         return []
 
-    #: An upper bound on the actions of one round/race, for the conformance test.
     def _max_actions_per_round(self, options: dict) -> int:
+        """An upper bound on the actions of one round/race (conformance test)."""
         return 10_000
 
     def _round(self, state: dict) -> int:
@@ -309,8 +312,6 @@ class Game:
         """Record the position right after a sub-step (a bite, an infection)."""
         if self.record_frames:
             self._frames.append((text, copy_json(state)))
-
-    record_frames: bool = True
 
     def frames(self, since: int = 0) -> list[tuple[str, dict]]:
         """(caption, state) of every recorded sub-step in log entries ``since``…"""
