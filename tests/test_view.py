@@ -50,3 +50,9 @@ def test_repr_svg_and_text_form():
     assert g._repr_svg_().startswith("<svg")
     text = str(g)
     assert "Track (goal after space 70)" in text and "Bets: none yet" in text
+
+
+def test_explicit_text_colour_beats_the_css_class():
+    from boardkit.core.svg import text
+    el = str(text(0, 0, "Blue", class_="label", fill="white"))
+    assert 'style="fill:white"' in el and "fill=" not in el.replace('style="fill:white"', "")

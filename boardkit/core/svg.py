@@ -82,6 +82,10 @@ class El:
 
 
 def text(x, y, content: str, **attrs) -> El:
+    """A text element. An explicit ``fill`` wins over the class's colour
+    (CSS rules beat presentation attributes, an inline style beats both)."""
+    if attrs.get("fill") is not None and attrs.get("class_"):
+        attrs["style"] = f"fill:{attrs.pop('fill')}"
     return El("text", text=str(content), x=x, y=y, **attrs)
 
 
