@@ -209,8 +209,10 @@ def _card(x: float, y: float, card: str, targets: Targets, clickable: bool) -> E
                    fill="white", font_weight="bold"))
         g.add(text(x + 31, y + 52, f"+{value}", text_anchor="middle", class_="value"))
     elif kind == "rank":
-        g.add(text(x + 31, y + 18, "ビリ (last)" if name == "last" else f"{name} place",
+        g.add(text(x + 31, y + 15, "ビリ" if name == "last" else name,
                    text_anchor="middle", class_="label", font_weight="bold"))
+        g.add(text(x + 31, y + 28, "last place" if name == "last" else "place",
+                   text_anchor="middle", class_="small"))
         g.add(text(x + 31, y + 52, f"+{value}", text_anchor="middle", class_="value"))
     else:
         g.add(text(x + 31, y + 30, "DASH!", text_anchor="middle", class_="label", font_weight="bold"))
