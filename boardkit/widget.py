@@ -234,6 +234,16 @@ class BoardWidget(anywidget.AnyWidget):
             return
         self.send({"id": req_id, "ok": True, "error": None})
 
+    def _repr_mimebundle_(self, **kwargs: Any):
+        """The live widget, plus the board as static HTML for viewers that
+        have no kernel (GitHub, nbviewer, an exported page)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+        if data is not None:
+            data = dict(data)
+            data["text/html"] = f'<div class="boardkit-static">{self.svg}</div>'
+        return data, meta
+
     def __repr__(self) -> str:
         bots = ", ".join(f"{self.game.seat_name(s)}={b.label}" for s, b in sorted(self.bots.items()))
         return (f"BoardWidget({self.game.title}, {self.mode}: {self.game.situation()}"

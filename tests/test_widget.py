@@ -168,3 +168,11 @@ def test_undo_with_no_human_move_is_refused_and_disabled():
     assert g.state == before
     w.click("bet 1-2")
     assert w.can_undo
+
+
+def test_widget_output_has_a_static_picture_for_viewers_without_a_kernel():
+    w = BoardWidget(SlimeRace(players=2, seed=0))
+    data, _meta = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["text/html"].startswith('<div class="boardkit-static"><svg')
+    assert data["text/plain"] == repr(w)
