@@ -14,8 +14,7 @@ from itertools import permutations
 from typing import Callable
 
 from .board import (cancer_groups, contact, first, group_containing, in_reading_order,
-                    is_cancerous, is_slime, neighbours, slime_at, slimes, touching)
-from .components import COLOURS
+                    is_slime, neighbours, reading_key, slime_at, slimes, touching)
 
 Emit = Callable[[dict, str], None]
 
@@ -43,15 +42,10 @@ def predation_pairs(board: dict, colour: str) -> list[dict]:
                     prey = slime_at(board, n)
                     seen |= prey
                     prey_list.append(prey)
-        for prey in sorted(prey_list, key=lambda s: _rk(first(s))):
+        for prey in sorted(prey_list, key=lambda s: reading_key(first(s))):
             pairs.append({"colour": colour, "prey_colour": board[first(prey)],
                           "predator": in_reading_order(predator), "prey": in_reading_order(prey)})
     return pairs
-
-
-def _rk(sq: str):
-    from .board import reading_key
-    return reading_key(sq)
 
 
 def pair_action(pair: dict) -> str:
@@ -72,7 +66,7 @@ def resolve_pair(state: dict, pair: dict, emit: Emit) -> None:
     for sq in pair["prey"]:
         if board.get(sq) == d and not any(sq in p for p in parts):
             parts.append(slime_at(board, sq))
-    parts.sort(key=lambda s: _rk(first(s)))
+    parts.sort(key=lambda s: reading_key(first(s)))
     bitten = False
     for part in parts:
         predator = _current_predator(board, pair)
@@ -94,7 +88,7 @@ def _current_predator(board: dict, pair: dict) -> frozenset[str]:
             parts.append(slime_at(board, sq))
     if not parts:
         return frozenset()
-    return max(parts, key=lambda s: (len(s), tuple(-x for x in _rk(first(s)))))
+    return max(parts, key=lambda s: (len(s), tuple(-x for x in reading_key(first(s)))))
 
 
 def bite(state: dict, predator, prey, emit: Emit) -> None:
@@ -155,7 +149,7 @@ def process_group(state: dict, cells: list[str], emit: Emit) -> None:
         emit(state, f"The cancer group at {first(group)} touches no slime")
         return
     largest = max(len(s) for s in touching_slimes)
-    targets = sorted((s for s in touching_slimes if len(s) == largest), key=lambda s: _rk(first(s)))
+    targets = sorted((s for s in touching_slimes if len(s) == largest), key=lambda s: reading_key(first(s)))
     flipped = []
     names = []
     for s in targets:
@@ -226,11 +220,3 @@ def order_matters(state: dict, items: list, run: Callable[[dict, object], None])
 
 def no_emit(state: dict, text: str) -> None:
     pass
-
-
-def colours_in_order() -> tuple[str, ...]:
-    return COLOURS
-
-
-def is_infected(v) -> bool:
-    return is_cancerous(v) and v.startswith("x:")

@@ -56,10 +56,3 @@ def bet_values(sim: dict) -> dict:
     """Expected points per coin of each odds space: P(pair) × multiplier."""
     n = sim["races"]
     return {p: sim["pairs"].get(p, 0) / n * C.odds[p] for p in PAIRS}
-
-
-def fair_multipliers(sim: dict) -> dict:
-    """The multiplier that would make each bet worth exactly 1 point per coin
-    on average per unit of probability: 1 / P(pair) (∞ if never seen)."""
-    n = sim["races"]
-    return {p: (n / sim["pairs"][p] if sim["pairs"].get(p) else float("inf")) for p in PAIRS}

@@ -4,7 +4,6 @@ numbers). A teacher can pass another file of the same shape to
 from __future__ import annotations
 
 import json
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,7 +101,3 @@ def _check(c: Components) -> None:
 
 
 COMPONENTS = load_components()
-
-
-def full_deck_counter() -> Counter:
-    return Counter(COMPONENTS.deck)

@@ -242,10 +242,6 @@ class SlimeRace(DealtGame):
             events += self._draw(state)
         return events
 
-    def resolve_card(self, state: dict, card: str) -> list[str]:
-        """Move a slime for ``card`` (in place); return what happened."""
-        return resolve_card(state, card)
-
     # ----------------------------------------------------------- scoring
     def _end_race(self, state: dict, exhausted: bool) -> list[str]:
         """SR-R9: "(Number of coins bet on the correct space) x (Multiplier) =
