@@ -59,8 +59,9 @@ def test_random_play_conformance(name, cls, seed):
         options["target"] = 20
     game = cls(seed=seed, **options)
     bot = RandomBot(seed)
-    actions_this_round, rnd = 0, game._round(game._state)
-    bound = game._max_actions_per_round(game.options)
+    rules = game.rules
+    actions_this_round, rnd = 0, rules.round_of(game.state)
+    bound = rules.max_actions_per_round(game.options)
     total = 0
     while not game.is_over():
         before = game.state
@@ -78,22 +79,24 @@ def test_random_play_conformance(name, cls, seed):
             assert isinstance(info.value, ValueError)
             assert game.state == before, "a rejected action must change nothing"
             assert str(info.value), "a rejection needs a reason"
+            assert info.value.rule, f"refusing {bad!r} names no rule"
+        _check_search_path(rules, game.state, legal, rng)
 
         game.apply(bot.choose(game))
         total += 1
         after = game.state
-        game._validate_state(after)
+        rules.validate_state(after)
         for accounts in ("tile_accounts", "cancer_accounts", "card_accounts"):
             if hasattr(game, accounts):  # games that count components say so explicitly
                 _check_accounts(name, accounts, getattr(game, accounts)(after))
-        assert game._step_problems(before, after) == [] or game._round(after) != game._round(before)
+        assert rules.step_problems(before, after) == [] or rules.round_of(after) != rules.round_of(before)
         assert json.loads(json.dumps(after)) == after
         if total % 40 == 0:  # a full save/load replays the whole log: not every step
             text = game.to_json()
             again = boardkit.load(text)
             assert again.state == after and again.to_json() == text
-        if game._round(after) != rnd:
-            rnd, actions_this_round = game._round(after), 0
+        if rules.round_of(after) != rnd:
+            rnd, actions_this_round = rules.round_of(after), 0
         else:
             actions_this_round += 1
             assert actions_this_round <= bound, "a round lasted longer than its bound"
@@ -104,6 +107,26 @@ def test_random_play_conformance(name, cls, seed):
     assert set(outcome.winners) <= set(range(players))
     with pytest.raises(IllegalActionError):
         game.apply(legal[0])
+
+
+def _check_search_path(rules, state, legal, rng):
+    """The public search interface agrees with the game: legal list,
+    current player, a copy independent of the original, apply without
+    re-validation, a hashable key, chance outcomes that sum to 1."""
+    assert rules.legal_actions(state) == legal
+    copy = rules.clone(state)
+    key = rules.key(state)
+    assert hash(key) == hash(rules.key(copy))
+    child = rules.child(copy, rng.choice(legal))
+    assert copy == state and rules.key(state) == key, "child() must not touch its input"
+    assert rules.key(child) != key or True
+    while rules.current(child) is CHANCE:
+        outcomes = rules.chance_outcomes(child)
+        if outcomes is not None:
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            assert all(rules.refusal(child, o) is None for o, _ in outcomes)
+        rules.step(child, rules.sample_chance(child, rng))
+    rules.validate_state(child)
 
 
 @pytest.mark.parametrize("name,cls", _all_games())

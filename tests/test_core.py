@@ -150,5 +150,5 @@ def test_property_any_legal_sequence_keeps_invariants_and_junk_is_rejected(seed,
             assert g.state == before
         legal = sorted(g.legal_actions)
         g.apply(legal[k % len(legal)])
-        g._validate_state(g.state)
+        g.rules.validate_state(g.state)
     assert boardkit.load(g.to_json()).state == g.state

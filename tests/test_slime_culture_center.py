@@ -137,11 +137,11 @@ def test_SCC_R6_cancer_only_on_a_face_up_slime_tile():
 
 
 def test_SCC_R8_exchange_reveals_and_draws_and_third_is_refused():
-    g = scc(EMPTY, hands=[["red5", "red6", "red7"], ["blue5", "blue6", "blue7"]], actions_left=2)
-    top = g.state["deck"][0]
+    g = scc(EMPTY, hands=[["red5", "red6", "red7"], ["blue5", "blue6", "blue7"]], actions_left=2,
+            draw=["green9"])
     g.apply("exchange red5")
     s = g.state
-    assert s["revealed"][0] == ["red5"] and top in s["hands"][0] and len(s["hands"][0]) == 3
+    assert s["revealed"][0] == ["red5"] and "green9" in s["hands"][0] and len(s["hands"][0]) == 3
     g.apply("exchange red6")
     g.apply("spawn red a1")
     g.apply("spawn blue h8")

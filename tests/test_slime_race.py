@@ -110,9 +110,9 @@ def test_SR_R3_coins_may_stack_on_any_space():
 def test_SR_R3_unknown_space_rejected_with_rule():
     g = SlimeRace(players=2, seed=0)
     before = g.state
-    with pytest.raises(IllegalActionError, match="SR-R3.*no odds space") as info:
+    with pytest.raises(InvalidActionError, match="no odds space") as info:
         g.apply("bet 1-6")
-    assert info.value.rule == "SR-R3"
+    assert info.value.rule == "SR-actions"
     assert g.state == before
 
 
@@ -147,7 +147,7 @@ def test_SR_R4_cannot_play_a_card_not_in_hand():
     before = g.state
     with pytest.raises(IllegalActionError, match="SR-R4.*no purple\\+3 in hand"):
         g.apply("play purple+3")
-    with pytest.raises(IllegalActionError, match="no card 'joker'"):
+    with pytest.raises(InvalidActionError, match="no card 'joker'"):
         g.apply("play joker")
     assert g.state == before
 
@@ -155,7 +155,7 @@ def test_SR_R4_cannot_play_a_card_not_in_hand():
 def test_SR_R4_no_passing():
     g = race()
     assert all(a.startswith("play ") for a in g.legal_actions)
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(InvalidActionError, match="unknown action 'pass'"):
         g.apply("pass")
 
 
@@ -311,7 +311,7 @@ def test_SR_R9_score_coins_times_multiplier_then_new_race():
     ev = g.apply("play green+5")
     s = g.state
     assert s["scores"] == [14, 7, 0]  # 2 × 7 and 1 × 7
-    assert s["history"][-1]["pair"] == "1-3"
+    assert s["last_race"]["pair"] == "1-3"
     assert s["race"] == 2 and s["phase"] == "bet"
     assert s["coins"] == [3, 3, 3] and all(not v for v in s["bets"].values())
     assert set(s["positions"].values()) == {0}
@@ -340,7 +340,7 @@ def test_SR_R10_cards_run_out_leaders_by_position_ties_red_first():
     bets = {0: ["2-3"] * 3, 1: ["4-5"] * 3, 2: ["1-2"] * 3}
     g = race(positions=pos, bets=bets, hands=[["purple+3"], [], []], deck=[])
     ev = g.apply("play purple+3")
-    last = g.state["history"][-1]
+    last = g.state["last_race"]
     assert last["exhausted"] and (last["first"], last["second"]) == ("orange", "green")
     assert g.state["scores"] == [24, 0, 0]
     assert any("SR-R10" in e for e in ev)
@@ -350,7 +350,7 @@ def test_SR_R10_finished_slime_counts_first():
     pos = {"red": 30, "orange": 20, "green": 75, "blue": 10, "purple": 3}
     g = race(positions=pos, finished=["green"], hands=[["blue+4"], [], []], deck=[])
     g.apply("play blue+4")
-    last = g.state["history"][-1]
+    last = g.state["last_race"]
     assert (last["first"], last["second"]) == ("green", "red")
 
 
@@ -370,7 +370,7 @@ def test_SR_R11_match_ends_when_target_reached_highest_wins():
 def test_SR_R11_equal_highest_totals_share_the_win():
     bets = {0: ["1-3"] * 3, 1: ["1-3", "1-3", "1-3"], 2: ["1-2"] * 3}
     g = race(positions={"red": 75, "green": 68}, finished=["red"], bets=bets, scores=[5, 5, 20],
-             hands=[["green+5"], [], []], deck=[], target=20)
+             hands=[["green+5"], [], []], deck=[], target=21)
     g.apply("play green+5")
     assert g.outcome().winners == (0, 1)
     assert "share the win" in str(g.outcome())
@@ -392,16 +392,20 @@ def test_observation_hides_other_hands_and_deck():
 
 
 # -------------------------------------------------------- scenarios & chance
-def test_stacked_shuffle_forces_a_deal():
-    deal = SlimeRace.stacked_shuffle(2, hands=[["last+35", "dash1"]], deck_top=["dash2"])
-    g = SlimeRace(players=2, seed=0, chance=["first 0", deal])
+def test_stacked_deal_forces_hands_and_the_next_draw():
+    deal = SlimeRace.stacked_deal(2, hands=[["last+35", "dash1"]], deck_top=["dash2"])
+    g = SlimeRace(players=2, seed=0, chance=["first 0", *deal])
     s = g.state
-    assert {"last+35", "dash1"} <= set(s["hands"][0]) and s["deck"][0] == "dash2"
+    assert {"last+35", "dash1"} <= set(s["hands"][0])
+    for _ in range(6):  # betting; then seat 0 draws the forced card
+        g.apply("bet 1-2")
+    assert "dash2" in g.state["hands"][0] and len(g.state["hands"][0]) == 8
 
 
-def test_forced_shuffle_must_be_the_60_cards():
-    with pytest.raises(IllegalActionError, match="forced chance outcome"):
-        SlimeRace(players=2, seed=0, chance=["first 0", "shuffle red+5"])
+def test_forced_deal_must_be_seven_cards_each():
+    with pytest.raises(IllegalActionError, match="forced chance outcome") as info:
+        SlimeRace(players=2, seed=0, chance=["first 0", "deal red+5"])
+    assert info.value.rule == "SR-chance"
 
 
 def test_scenario_rejects_too_many_copies():

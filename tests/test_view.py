@@ -34,7 +34,7 @@ def test_race_marks_only_own_cards_legal():
     legal = {k for k, v in t.items() if "legal" in v.split()}
     assert legal == {"play red+5", "play dash1"}
     # odds spaces stay clickable (to explain why not), but are not legal
-    assert {k for k in t if k.startswith("bet ")} == {f"bet {p}" for p in g.components.odds}
+    assert {k for k in t if k.startswith("bet ")} == {f"bet {p}" for p in g.c.odds}
     # another seat's view of the board offers nothing to click
     assert not any("legal" in v.split() for v in _targets(g.render(seat=1)).values())
 

@@ -1,14 +1,23 @@
-"""Seeded bots that play any boardkit game through the public protocol."""
+"""Seeded bots that play any boardkit game — honestly.
+
+A bot sees exactly what its seat may see: :meth:`Bot.choose` hands
+:meth:`Bot.decide` the seat's observation (other hands and the deck's order
+hidden), the game's pure rules and the legal actions, never the game
+itself. Where a bot needs a full position (to look ahead), it fills in the
+hidden parts at random from its own seed (``rules.determinize``), so its
+choice cannot depend on the real hidden cards.
+"""
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
-from .game import CHANCE, Game
+from .game import Game
+from .rules import CHANCE, Rules, State
 
 
 class Bot:
-    """A bot picks one of ``game.legal_actions``; it never sees hidden cards
-    except through the game's heuristic, which reads only its own seat."""
+    """A bot picks one of the legal actions from what its seat can see."""
 
     label = "bot"
 
@@ -17,6 +26,15 @@ class Bot:
         self.rng = random.Random(f"bot/{seed}")
 
     def choose(self, game: Game) -> str:
+        """The action for the seat to move in ``game`` (read through its
+        observation only)."""
+        seat = game.current_player
+        if not isinstance(seat, int):
+            raise ValueError(f"no seat is to move ({seat!r})")
+        return self.decide(game.rules, game.observation(seat), seat, list(game.legal_actions))
+
+    def decide(self, rules: Rules, observation: State, seat: int, legal: Sequence[str]) -> str:
+        """*hook*: choose one of ``legal`` for ``seat``."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -29,13 +47,18 @@ class RandomBot(Bot):
     label = "random bot"
 
     def choose(self, game: Game) -> str:
-        return self.rng.choice([a for a in game.legal_actions])
+        # the legal list is all it reads, and a seat may always see it
+        return self.rng.choice(list(game.legal_actions))
+
+    def decide(self, rules: Rules, observation: State, seat: int, legal: Sequence[str]) -> str:
+        return self.rng.choice(list(legal))
 
 
 class GreedyBot(Bot):
     """One-ply greedy: the action whose resulting position the game's
-    ``heuristic`` rates best for the acting seat (ties broken at random).
-    With ``sample``, only that many random legal actions are compared."""
+    ``heuristic`` rates best for the acting seat (ties broken at random),
+    judged from the seat's own observation. With ``sample``, only that many
+    random legal actions are compared."""
 
     label = "greedy bot"
 
@@ -43,14 +66,16 @@ class GreedyBot(Bot):
         super().__init__(seed)
         self.sample = sample
 
-    def choose(self, game: Game) -> str:
-        seat = game.current_player
-        best, best_value = [], None
-        actions = [a for a in game.legal_actions]
+    def decide(self, rules: Rules, observation: State, seat: int, legal: Sequence[str]) -> str:
+        actions = list(legal)
         if self.sample is not None and len(actions) > self.sample:
             actions = self.rng.sample(actions, self.sample)
+        world = rules.determinize(observation, seat, self.rng)
+        best: list[str] = []
+        best_value: float | None = None
         for action in actions:
-            value = game.heuristic(game.preview(action), seat)
+            after = rules.observation(rules.child(world, action), seat)
+            value = rules.heuristic(after, seat)
             if best_value is None or value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
@@ -60,12 +85,11 @@ class GreedyBot(Bot):
 
 def play_out(game: Game, bots: dict[int, Bot] | list[Bot], max_actions: int = 100_000) -> Game:
     """Let bots play ``game`` to the end (in place) and return it."""
-    if isinstance(bots, list):
-        bots = dict(enumerate(bots))
+    seats = dict(enumerate(bots)) if isinstance(bots, list) else bots
     for _ in range(max_actions):
         who = game.current_player
         if who is None:
             return game
-        assert who != CHANCE
-        game.apply(bots[who].choose(game))
+        assert who is not CHANCE
+        game.apply(seats[who].choose(game))
     raise RuntimeError(f"game did not end within {max_actions} actions")

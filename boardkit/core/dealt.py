@@ -1,47 +1,139 @@
-"""Set-up shared by games that start with a first player and a shuffle.
+"""Rules shared by games that start with a first player, deal hands and draw.
 
-Rock-paper-scissors (or "any means") becomes a seeded chance action
-``"first <seat>"``; shuffling becomes ``"shuffle <card> <card> …"`` — the
-whole order, so a scenario can stack the deck ("suppose you were dealt …").
+Every hidden draw is a chance event, so no player action reveals the future:
+
+* ``"first <seat>"`` — rock-paper-scissors (or "any means"): who starts,
+  each seat with probability 1/n;
+* ``"deal <card> <card> …"`` — the hands, seat 0's cards first (too many
+  outcomes to list; sampled from the seed, or forced: "suppose you were
+  dealt …");
+* ``"draw <card>"`` — the next card from the deck, each card with
+  probability (copies in the deck) / (cards in the deck).
+
+The deck in the state is the multiset of undrawn cards (kept sorted): its
+order does not exist until a card is drawn.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Iterable
 
-from .game import CHANCE, Game
+from .rules import CHANCE, Player, Refusal, Rules, State
 
 
-class DealtGame(Game):
-    """A :class:`Game` whose state has ``phase`` (``"setup"`` while the dealer
-    acts, ``"over"`` at the end), ``first``, ``turn`` and ``deck``."""
+class DealtRules(Rules):
+    """Rules whose state has ``phase`` (``"setup"`` while the dealer acts,
+    ``"over"`` at the end), ``first``, ``turn``, ``deck`` (sorted), ``hands``
+    and ``draw`` (the seat waiting for a card, or None)."""
 
-    def _current(self, state: dict):
-        if state["phase"] == "over":
+    chance_words = ("first", "deal", "draw")
+
+    def hand_size(self, state: State) -> int:
+        """*hook*: cards dealt to each player."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ protocol
+    def current(self, state: State) -> Player:
+        phase = state["phase"]
+        if phase == "over":
             return None
-        if state["phase"] == "setup":
+        if phase == "setup" or state.get("draw") is not None:
             return CHANCE
         return state["turn"]
 
-    def _setup_actions(self, state: dict) -> list[str]:
-        """Chance outcomes that can be listed: who goes first. A shuffle has
-        too many to list; :meth:`_is_legal` checks it instead."""
-        if state["first"] is None:
-            return [f"first {s}" for s in range(state["options"]["players"])]
-        return []
+    def chance_candidates(self, state: State) -> Iterable[str]:
+        if state["phase"] == "setup":
+            if state["first"] is None:
+                return [f"first {s}" for s in range(self.players(state))]
+            return []
+        return [f"draw {c}" for c in sorted(set(state["deck"]))]
 
-    def _is_legal(self, state: dict, action: str) -> bool:
-        if state["phase"] == "setup" and state["first"] is not None:
-            word, _, rest = action.partition(" ")
-            return word == "shuffle" and Counter(rest.split()) == Counter(state["deck"])
-        return self._is_legal_play(state, action)
+    def chance_outcomes(self, state: State) -> list[tuple[str, float]] | None:
+        if state["phase"] == "setup":
+            if state["first"] is None:
+                n = self.players(state)
+                return [(f"first {s}", 1 / n) for s in range(n)]
+            return None  # a deal: too many to list
+        counts = Counter(state["deck"])
+        total = len(state["deck"])
+        return [(f"draw {c}", k / total) for c, k in sorted(counts.items())]
 
-    def _is_legal_play(self, state: dict, action: str) -> bool:
-        return action in self._legal_actions(state)
+    def sample_chance(self, state: State, rng: random.Random) -> str:
+        if state["phase"] == "setup":
+            n = self.players(state)
+            if state["first"] is None:
+                return f"first {rng.randrange(n)}"
+            order = list(state["deck"])
+            rng.shuffle(order)
+            return "deal " + " ".join(order[:n * self.hand_size(state)])
+        return "draw " + rng.choice(state["deck"])
 
-    def _sample_chance(self, state: dict, rng: random.Random) -> str:
-        if state["first"] is None:
-            return f"first {rng.randrange(state['options']['players'])}"
-        order = list(state["deck"])
-        rng.shuffle(order)
-        return "shuffle " + " ".join(order)
+    def chance_refusal(self, state: State, action: str) -> Refusal | None:
+        """Whether a chance outcome is possible here (for forced outcomes)."""
+        word, _, rest = action.partition(" ")
+        rule = self.rule_id("chance")
+        if self.current(state) is not CHANCE:
+            return Refusal(rule, f"'{word}' is a chance outcome and no card is being dealt or "
+                                 "drawn now; fix chance with force(...) before it happens")
+        if state["phase"] == "setup" and state["first"] is None:
+            if word != "first":
+                return Refusal(rule, "the first player is chosen first ('first <seat>')")
+            n = self.players(state)
+            if rest not in {str(s) for s in range(n)}:
+                return Refusal(rule, f"the first player is a seat 0..{n - 1}, not {rest!r}")
+            return None
+        if state["phase"] == "setup":
+            if word != "deal":
+                return Refusal(rule, "the hands are dealt now ('deal <cards>')")
+            cards = rest.split()
+            need = self.players(state) * self.hand_size(state)
+            if len(cards) != need:
+                return Refusal(rule, f"a deal names {need} cards ({self.hand_size(state)} per "
+                                     f"player), not {len(cards)}")
+            short = Counter(cards) - Counter(state["deck"])
+            if short:
+                return Refusal(rule, f"the deck does not hold that many of {', '.join(sorted(short))}")
+            return None
+        if word != "draw":
+            return Refusal(rule, "a card is drawn now ('draw <card>')")
+        if rest not in state["deck"]:
+            return Refusal(rule, f"there is no {rest!r} left in the deck")
+        return None
+
+    def deal_cards(self, state: State, cards: list[str]) -> None:
+        """Give each seat its hand from a ``deal`` and take them off the deck."""
+        k = self.hand_size(state)
+        n = self.players(state)
+        state["hands"] = [cards[i * k:(i + 1) * k] for i in range(n)]
+        left = Counter(state["deck"]) - Counter(cards)
+        state["deck"] = sorted(left.elements())
+
+    @staticmethod
+    def take(deck: list[str], card: str) -> None:
+        """Remove one ``card`` from a sorted deck."""
+        deck.remove(card)
+
+    # ------------------------------------------------------- hidden information
+    def observation(self, state: State, seat: int) -> State:
+        """Each player sees only their own hand; the deck is face down."""
+        obs = self.clone(state)
+        obs["hands"] = [h if i == seat else ["?"] * len(h) for i, h in enumerate(obs["hands"])]
+        obs["deck"] = ["?"] * len(obs["deck"])
+        return obs
+
+    def unseen_cards(self, observation: State, seat: int) -> list[str]:
+        """*hook*: the cards ``seat`` cannot see (others' hands + the deck)."""
+        raise NotImplementedError
+
+    def determinize(self, observation: State, seat: int, rng: random.Random) -> State:
+        """Deal the cards ``seat`` cannot see at random into the other hands
+        and the deck, consistent with what it sees."""
+        state = self.clone(observation)
+        unseen = self.unseen_cards(observation, seat)
+        rng.shuffle(unseen)
+        for i, h in enumerate(state["hands"]):
+            if i != seat:
+                state["hands"][i] = [unseen.pop() for _ in h]
+        state["deck"] = sorted(unseen.pop() for _ in state["deck"])
+        return state

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 
 class BoardkitError(ValueError):
-    """Base class of every error boardkit raises on bad input."""
+    """Base class of every error boardkit raises on bad input.
+
+    :attr:`rule` holds the rule or ruling id (e.g. ``"SR-R5"``, listed in
+    ``docs/rulings.md``) when the error is about a rule; :attr:`action` the
+    action refused.
+    """
+
+    def __init__(self, message: str, rule: str | None = None, action: str | None = None):
+        super().__init__(message)
+        self.rule = rule
+        self.action = action
 
 
 class InvalidActionError(BoardkitError):
@@ -16,15 +26,8 @@ class InvalidActionError(BoardkitError):
 
 
 class IllegalActionError(BoardkitError):
-    """The action is well formed but the rules forbid it right now.
-
-    :attr:`rule` holds the rule or ruling id (e.g. ``"SR-R5"``) when known.
-    """
-
-    def __init__(self, message: str, rule: str | None = None, action: str | None = None):
-        super().__init__(message)
-        self.rule = rule
-        self.action = action
+    """The action is well formed but the rules forbid it right now
+    (:attr:`rule` names the rule)."""
 
 
 class GameOverError(IllegalActionError):

@@ -1,19 +1,19 @@
-"""The game protocol shared by every boardkit game.
+"""A game session: the pure rules of a game plus a log, undo, chance and saves.
 
-A game is a pure transition system over a plain-JSON ``state`` dict. Each
-game subclasses :class:`Game` and implements a handful of small hooks (the
-OpenSpiel pattern); this base class does everything else, the same way for
-all games:
+The rules (:class:`~boardkit.core.rules.Rules`) are pure functions of a
+plain-JSON state and the game's components. A :class:`Game` is one session
+on top of them, the same for every game:
 
 * ``current_player`` — a seat number, :data:`CHANCE` (the dealer / dice), or
   ``None`` once the game is over;
 * ``legal_actions`` — a lazy view: ``action in game.legal_actions`` means legal;
-* ``apply(action)`` — validates first; an illegal action raises
-  :class:`~boardkit.core.errors.IllegalActionError` naming the rule, and the
-  state is untouched;
-* chance — every shuffle or roll is an explicit action of the chance player,
-  drawn from a seeded RNG (``seed`` + how many chance actions came before),
-  or forced by a scenario with :meth:`Game.force`;
+* ``apply(action)`` — parses and validates first; a malformed action raises
+  :class:`~boardkit.core.errors.InvalidActionError`, an illegal one
+  :class:`~boardkit.core.errors.IllegalActionError` with the rule id in
+  ``.rule``; the state is untouched either way;
+* chance — every shuffle, draw or roll is an explicit action of the chance
+  player, drawn from a seeded RNG (``seed`` + how many chance actions came
+  before), or forced by a scenario with :meth:`Game.force`;
 * a log of every action with the events it caused, :meth:`undo`, replay,
   and exact JSON save/load (:meth:`to_json` / :func:`boardkit.load`).
 
@@ -29,35 +29,19 @@ from typing import Any, ClassVar, Iterator
 
 from .errors import (GameOverError, IllegalActionError, InvalidActionError, NothingToUndoError,
                      OptionError, StateFileError)
+from .rules import (CHANCE, NULL_SINK, Components, Outcome, Player, Rules, Sink, State,
+                    copy_json, is_plain_json, normalize, player_from_json, player_to_json)
 
-CHANCE = "chance"
-"""The pseudo-player who shuffles and rolls."""
+__all__ = ["CHANCE", "Game", "LegalActions", "LogEntry", "Outcome", "copy_json", "Events",
+           "is_plain_json", "normalize"]
 
-FORMAT = "boardkit-game/1"
-
-
-def copy_json(value: Any) -> Any:
-    """Deep copy of plain JSON data (much faster than :func:`copy.deepcopy`)."""
-    t = type(value)
-    if t is dict:
-        return {k: copy_json(v) for k, v in value.items()}
-    if t is list:
-        return [copy_json(v) for v in value]
-    return value
-
-
-def is_plain_json(value: Any) -> bool:
-    """True when ``value`` survives a JSON round trip unchanged."""
-    t = type(value)
-    if t in (str, int, bool) or value is None:
-        return True
-    if t is float:
-        return value == value and value not in (float("inf"), float("-inf"))
-    if t is list:
-        return all(is_plain_json(v) for v in value)
-    if t is dict:
-        return all(type(k) is str and is_plain_json(v) for k, v in value.items())
-    return False
+FORMAT = "boardkit-game/2"
+#: Limits on what a save may hold (bounded time and memory on load).
+MAX_SAVE_BYTES = 20_000_000
+MAX_LOG = 200_000
+#: Undo keeps a compact copy of the position every this many log entries
+#: and replays the rest.
+CHECKPOINT_EVERY = 16
 
 
 class Events(list):
@@ -66,63 +50,56 @@ class Events(list):
     def __repr__(self) -> str:
         return "\n".join(f"• {e}" for e in self) if self else "(nothing happened)"
 
-    def _repr_pretty_(self, p, cycle) -> None:
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         p.text(repr(self))
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended: the winning seats (several on a shared win)."""
-
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    reason: str = ""
-
-    def __str__(self) -> str:
-        return self.reason
-
-
-@dataclass
 class LogEntry:
     """One applied action: who took it, what it was, and what it caused."""
 
-    player: int | str
+    player: Player
     action: str
-    events: list[str] = field(default_factory=list)
+    events: tuple[str, ...] = ()
     #: (caption, state) after each sub-step, for games whose automatic checks
-    #: are worth watching one step at a time (see :meth:`Game._frame`).
-    frames: list = field(default_factory=list, repr=False)
+    #: are worth watching one step at a time.
+    frames: tuple = field(default=(), repr=False)
+    #: the forced chance outcomes still queued before this entry (undo
+    #: puts the queue back as it was)
+    forced_before: tuple[str, ...] = field(default=(), repr=False)
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.action}"
+        return f"{player_to_json(self.player)}: {self.action}"
 
 
 class LegalActions:
     """A lazy view of the legal actions (``in``, iteration, ``len``).
 
-    At a chance node whose outcomes are too many to list (a 60-card shuffle)
+    At a chance node whose outcomes are too many to list (a full shuffle)
     iteration is empty but ``in`` still answers correctly.
     """
 
     def __init__(self, game: "Game"):
         self._game = game
+        self._list: list[str] | None = None
+
+    def _all(self) -> list[str]:
+        if self._list is None:
+            g = self._game
+            self._list = g.rules.legal_actions(g._state)
+        return self._list
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, str):
             return False
         g = self._game
-        if g.current_player is None:
-            return False
-        return g._is_legal(g._state, normalize(action))
+        return g.rules.is_legal(g._state, action)
 
     def __iter__(self) -> Iterator[str]:
-        g = self._game
-        if g.current_player is None:
-            return iter(())
-        return iter(g._legal_actions(g._state))
+        return iter(self._all())
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        return len(self._all())
 
     def __bool__(self) -> bool:
         return self._game.current_player is not None
@@ -131,139 +108,85 @@ class LegalActions:
         return f"<LegalActions: {', '.join(self)}>"
 
 
-def normalize(action: str) -> str:
-    return " ".join(action.strip().split()).lower()
+class _GameMeta(type):
+    """Class attributes ``name``, ``title``, ``min_players``… read from the
+    rules' :class:`GameInfo`, so game metadata lives in one place."""
+
+    def __getattr__(cls, attr: str) -> Any:
+        rules = cls.__dict__.get("Rules") or next(
+            (b.__dict__["Rules"] for b in cls.__mro__ if "Rules" in b.__dict__), None)
+        if rules is not None and hasattr(rules, "info") and attr in _INFO_FIELDS:
+            return getattr(rules.info, attr)
+        raise AttributeError(attr)
 
 
-class Game:
-    """Base class of every boardkit game. Subclasses implement the hooks."""
+_INFO_FIELDS = {"name", "title", "ruling_prefix", "min_players", "max_players",
+                "default_options", "perfect_information", "chance", "rulebook"}
 
-    #: Registry name (``"slime_race"``) and human title.
-    name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    #: Prefix of this game's ruling ids in RULINGS.md (``"SR"``).
-    ruling_prefix: ClassVar[str] = ""
-    min_players: ClassVar[int] = 1
-    max_players: ClassVar[int] = 1
-    #: Options and their defaults (``players`` is always one).
-    default_options: ClassVar[dict[str, Any]] = {}
-    #: Keep a copy of the position after every sub-step (switch off for
-    #: long simulations).
+
+class Game(metaclass=_GameMeta):
+    """One session of a game. Subclasses set :attr:`Rules` (and a view)."""
+
+    Rules: ClassVar[type[Rules]]
+    #: Keep a copy of the position after every sub-step (for step-through).
     record_frames: bool = True
 
     def __init__(self, players: int | None = None, seed: int = 0, *,
-                 chance: list[str] | tuple[str, ...] = (), **options: Any):
-        """``chance`` fixes the first chance outcomes (see :meth:`force`)."""
-        opts = self.make_options(players=players, **options)
-        self.seed = self._check_seed(seed)
-        self._state: dict = self._initial_state(opts)
-        self._start: dict | None = None
-        self._reset_log()
+                 chance: list[str] | tuple[str, ...] = (), components: Any = None,
+                 history: bool = True, **options: Any):
+        """``chance`` fixes the first chance outcomes (see :meth:`force`);
+        ``components`` a built-in set's name, a file or plain data;
+        ``history=False`` keeps no log or undo (fast simulations)."""
+        rules = self.Rules(self.Rules.load_components(components)) \
+            if not isinstance(components, Rules) else components
+        opts = rules.make_options(players=players, **options)
+        self._assemble(rules, seed, rules.initial_state(opts), start=None, history=history)
         self.force(*chance)
 
-    # ------------------------------------------------------------------ hooks
-    def _initial_state(self, options: dict) -> dict:
-        raise NotImplementedError
-
-    def _current(self, state: dict) -> int | str | None:
-        """Seat to act, :data:`CHANCE`, or None when the game is over."""
-        raise NotImplementedError
-
-    def _legal_actions(self, state: dict) -> list[str]:
-        raise NotImplementedError
-
-    def _is_legal(self, state: dict, action: str) -> bool:
-        return action in self._legal_actions(state)
-
-    def _why_illegal(self, state: dict, action: str) -> str:
-        """A sentence naming the rule that forbids ``action`` here."""
-        legal = ", ".join(self._legal_actions(state)) or "none"
-        return f"'{action}' is not a legal action here (legal: {legal})"
-
-    def _apply(self, state: dict, action: str) -> list[str]:
-        """Apply a *legal* action to ``state`` in place; return event texts."""
-        raise NotImplementedError
-
-    def _sample_chance(self, state: dict, rng: random.Random) -> str:
-        raise NotImplementedError
-
-    def _outcome(self, state: dict) -> Outcome | None:
-        raise NotImplementedError
-
-    def _observation(self, state: dict, seat: int) -> dict:
-        return copy_json(state)
-
-    def _validate_state(self, state: dict) -> None:
-        """Raise :class:`StateFileError` when ``state`` breaks an invariant."""
-
-    def _step_problems(self, before: dict, after: dict) -> list[str]:
-        """Invariants of one transition (e.g. "positions never decrease"),
-        checked by the generic conformance test; return what is wrong."""
-        return []
-
-    def _max_actions_per_round(self, options: dict) -> int:
-        """An upper bound on the actions of one round/race (conformance test)."""
-        return 10_000
-
-    def _round(self, state: dict) -> int:
-        """Which round (race, hand…) the state is in; resets step invariants."""
-        return 0
-
-    def _situation(self, state: dict) -> str:
-        """One line: where the game stands (used in error messages)."""
-        return ""
-
-    def _text(self, state: dict) -> str:
-        return json.dumps(state, indent=1)
-
-    def seat_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
-
-    def heuristic(self, state: dict, seat: int) -> float:
-        """How good ``state`` looks for ``seat`` (used by the greedy bot)."""
-        return 0.0
-
-    def render(self, seat: int | None = None, pending: str = "", hide_hands: bool = False,
-               all_hands: bool = False, state: dict | None = None, caption: str = "") -> str:
-        """The SVG picture of the current state (each game's view).
-
-        ``seat``: whose private cards to show (default: the player to move);
-        ``pending``: words of a multi-click action chosen so far;
-        ``hide_hands``: show card backs only; ``all_hands``: teacher view;
-        ``state``: draw this (past) state instead, with nothing clickable;
-        ``caption``: a line to show with it."""
-        raise NotImplementedError
-
-    # ---------------------------------------------------------------- options
-    @classmethod
-    def make_options(cls, players: int | None = None, **options: Any) -> dict:
-        unknown = sorted(set(options) - set(cls.default_options))
-        if unknown:
-            raise OptionError(
-                f"{cls.title}: unknown option(s) {', '.join(unknown)}; "
-                f"known: players, {', '.join(cls.default_options)}")
-        opts = {"players": cls.min_players if players is None else players}
-        opts.update(copy_json(cls.default_options))
-        opts.update(options)
-        p = opts["players"]
-        if type(p) is not int or not cls.min_players <= p <= cls.max_players:
-            rule = f"{cls.ruling_prefix}-R1: " if cls.ruling_prefix else ""
-            raise OptionError(f"{cls.title}: {rule}players must be a whole number from "
-                              f"{cls.min_players} to {cls.max_players}, not {p!r}")
-        cls._check_options(opts)
-        if not is_plain_json(opts):
-            raise OptionError(f"{cls.title}: options must be plain JSON values: {opts!r}")
-        return opts
+    # ----------------------------------------------------------- the factory
+    def _assemble(self, rules: Rules, seed: Any, state: State, *, start: State | None,
+                  history: bool = True, log: list | None = None,
+                  checkpoints: dict | None = None, forced: list | None = None) -> None:
+        """THE one way a game object is put together (``__init__``, ``copy``,
+        ``from_state`` and ``from_dict`` all come here)."""
+        self.rules = rules
+        self.seed = self._check_seed(seed)
+        self._state = state
+        self._start = start
+        self.history = bool(history)
+        self._log: list[LogEntry] = list(log or [])
+        #: log index -> the position before that entry, as compact JSON text
+        self._checkpoints: dict[int, str] = dict(checkpoints or {})
+        self._forced: list[str] = list(forced or [])
+        self._chance_count = sum(1 for e in self._log if e.player is CHANCE)
 
     @classmethod
-    def _check_options(cls, options: dict) -> None:
-        """Raise :class:`OptionError` for a bad option value."""
+    def _new(cls, rules: Rules, seed: Any, state: State, *, start: State | None, **kw: Any) -> "Game":
+        game = cls.__new__(cls)
+        game._assemble(rules, seed, state, start=start, **kw)
+        return game
 
     @staticmethod
     def _check_seed(seed: Any) -> int:
         if type(seed) is not int:
             raise OptionError(f"seed must be a whole number, not {seed!r}")
         return seed
+
+    # ------------------------------------------------------------- metadata
+    @property
+    def info(self):
+        return self.rules.info
+
+    @property
+    def components(self) -> Components:
+        return self.rules.components
+
+    @classmethod
+    def make_options(cls, players: int | None = None, **options: Any) -> dict:
+        return cls.Rules(cls.Rules.load_components()).make_options(players=players, **options)
+
+    def seat_name(self, seat: int) -> str:
+        return self.rules.seat_name(seat)
 
     # ------------------------------------------------------------- the state
     @property
@@ -280,8 +203,8 @@ class Game:
         return self._state["options"]["players"]
 
     @property
-    def current_player(self) -> int | str | None:
-        return self._current(self._state)
+    def current_player(self) -> Player:
+        return self.rules.current(self._state)
 
     @property
     def legal_actions(self) -> LegalActions:
@@ -292,30 +215,42 @@ class Game:
 
     def outcome(self) -> Outcome | None:
         """The :class:`Outcome` once the game is over, else None."""
-        return self._outcome(self._state) if self.is_over() else None
+        return self.rules.outcome(self._state)
 
     def observation(self, seat: int) -> dict:
-        """What ``seat`` may see: other players' hidden cards are replaced by counts."""
+        """What ``seat`` may see: other players' hidden cards and the deck's
+        order are replaced by ``"?"``."""
         if type(seat) is not int or not 0 <= seat < self.players:
             raise InvalidActionError(f"seat must be 0..{self.players - 1}, not {seat!r}")
-        return self._observation(self._state, seat)
+        return self.rules.observation(self._state, seat)
+
+    def chance_outcomes(self) -> list[tuple[str, float]] | None:
+        """At a chance node: the outcomes with their probabilities (None when
+        too many to list, like a full shuffle)."""
+        if self.current_player is not CHANCE:
+            return []
+        return self.rules.chance_outcomes(self._state)
 
     def situation(self) -> str:
-        return self._situation(self._state)
+        return self.rules.situation(self._state)
+
+    def refusal(self, action: str):
+        """Why ``action`` is refused now (a :class:`Refusal`), or None if legal."""
+        try:
+            self._check_action(action)
+        except IllegalActionError as exc:
+            from .rules import Refusal
+            return Refusal(exc.rule or "", str(exc))
+        return None
 
     @property
     def log(self) -> list[LogEntry]:
         """Every action so far (chance included), oldest first."""
-        return [LogEntry(e.player, e.action, list(e.events), list(e.frames)) for e in self._log]
-
-    def _frame(self, state: dict, text: str) -> None:
-        """Record the position right after a sub-step (a bite, an infection)."""
-        if self.record_frames:
-            self._frames.append((text, copy_json(state)))
+        return list(self._log)
 
     def frames(self, since: int = 0) -> list[tuple[str, dict]]:
         """(caption, state) of every recorded sub-step in log entries ``since``…"""
-        out = []
+        out: list[tuple[str, dict]] = []
         for e in self._log[since:]:
             out.extend(e.frames)
         return out
@@ -323,57 +258,74 @@ class Game:
     @property
     def actions(self) -> list[str]:
         """The players' actions only (replay them with the same seed)."""
-        return [e.action for e in self._log if e.player != CHANCE]
+        return [e.action for e in self._log if e.player is not CHANCE]
+
+    def state_before(self, index: int) -> dict:
+        """The position just before log entry ``index`` (``len(log)``: now),
+        rebuilt from the nearest checkpoint."""
+        if not self.history:
+            raise NothingToUndoError(f"{self.info.title}: this game keeps no history")
+        if not 0 <= index <= len(self._log):
+            raise InvalidActionError(f"there is no log entry {index!r}")
+        if index == len(self._log):
+            return copy_json(self._state)
+        base = max(k for k in self._checkpoints if k <= index)
+        state = json.loads(self._checkpoints[base])
+        for e in self._log[base:index]:
+            self.rules.apply(state, e.action, NULL_SINK)
+        return state
 
     # ------------------------------------------------------------- transitions
-    def apply(self, action: str) -> "Events":
+    def apply(self, action: str) -> Events:
         """Take ``action`` for the player to move; return the events it caused.
 
         Chance actions that follow are resolved at once (seeded, or forced
         with :meth:`force`), and their events are included.
 
-        :raises InvalidActionError: ``action`` is not a string.
-        :raises IllegalActionError: the rules forbid it now (state unchanged).
+        :raises InvalidActionError: ``action`` is not an action of this game.
+        :raises IllegalActionError: the rules forbid it now (state unchanged);
+            ``.rule`` names the rule.
         """
-        who = self.current_player
-        if who == CHANCE:
+        if self.current_player is CHANCE:
             raise IllegalActionError(
-                f"{self.title}: it is the chance player's turn; use force(...) to fix "
-                "a chance outcome", action=str(action))
-        n0, before = len(self._log), len(self._snapshots)
-        events = self._step(action)
-        n = len(self._log)
+                f"{self.info.title}: it is the chance player's turn; use force(...) to fix "
+                "a chance outcome", rule=f"{self.info.ruling_prefix}-chance", action=str(action))
+        action = self._check_action(action)
+        # only a forced outcome can fail at the chance node that follows
+        mark = self._mark() if self._forced else None
+        events = list(self._step(action))
         try:
-            self._advance()
-        except IllegalActionError:
-            # a forced chance outcome did not fit: take the whole action back
-            self._state = self._snapshots[before]
-            del self._log[n0:]
-            del self._snapshots[before:]
+            events += self._advance()
+        except BoardkitErrors:
+            if mark is not None:
+                self._rewind(mark)
             raise
-        for entry in self._log[n:]:
-            events.extend(entry.events)
         return Events(events)
 
     def force(self, *outcomes: str) -> None:
         """Fix the next chance outcome(s): "suppose the dice showed …".
 
-        Each queued outcome is checked when its chance node comes; an outcome
-        that is not possible there raises :class:`IllegalActionError` and the
-        queue is cleared. If the game is waiting on chance now, it resolves.
+        Each outcome must read as a chance outcome of this game; it is checked
+        when its chance node comes, and one that is not possible there raises
+        :class:`IllegalActionError` with everything taken back. Forced
+        outcomes still waiting are saved with the game and undone by undo.
         """
+        words = []
         for o in outcomes:
             if not isinstance(o, str):
                 raise InvalidActionError(f"a chance outcome is a string, not {o!r}")
-        self._forced.extend(normalize(o) for o in outcomes)
-        n0 = len(self._log)
+            w = self.rules.parse(o)
+            if not self.rules.is_chance_word(w):
+                raise InvalidActionError(
+                    f"{self.info.title}: {o[:60]!r} is not a chance outcome; chance outcomes "
+                    f"look like {self.rules.chance_example()!r}")
+            words.append(w)
+        mark = self._mark()
+        self._forced.extend(words)
         try:
             self._advance()
-        except IllegalActionError:
-            if n0 < len(self._log):
-                self._state = self._snapshots[n0]
-                del self._log[n0:]
-                del self._snapshots[n0:]
+        except BoardkitErrors:
+            self._rewind(mark)
             raise
 
     def undo(self, *, to_seat: int | None = None) -> LogEntry:
@@ -382,108 +334,129 @@ class Game:
         With ``to_seat``, keep taking back until the last action of that seat
         is undone (a human undoing past the bots' replies).
         """
-        idx = [i for i, e in enumerate(self._log) if e.player != CHANCE
+        idx = [i for i, e in enumerate(self._log) if e.player is not CHANCE
                and (to_seat is None or e.player == to_seat)]
-        if not idx:
-            raise NothingToUndoError(f"{self.title}: nothing to undo")
+        if not idx or not self.history:
+            raise NothingToUndoError(f"{self.info.title}: nothing to undo"
+                                     + ("" if self.history else " (this game keeps no history)"))
         i = idx[-1]
         entry = self._log[i]
-        self._state = self._snapshots[i]
-        del self._log[i:]
-        del self._snapshots[i:]
+        state = self.state_before(i)
+        # the forced outcomes queued before that action come back too
+        self._rewind((i, None, list(entry.forced_before)), state)
         return entry
 
     def preview(self, action: str) -> dict:
-        """The state right after ``action`` (before any chance), game unchanged."""
-        action = self._check_action(action)
-        state = copy_json(self._state)
-        saved = getattr(self, "_frames", None)
-        self._frames = []  # a preview records no sub-steps in the log
-        try:
-            self._apply(state, action)
-        finally:
-            self._frames = saved
-        return state
+        """The state right after ``action`` (before any chance), game unchanged.
 
-    def copy(self) -> "Game":
-        other = object.__new__(type(self))
-        other.seed = self.seed
-        other._state = copy_json(self._state)
-        other._start = copy_json(self._start)
-        other._log = [LogEntry(e.player, e.action, list(e.events), list(e.frames))
-                      for e in self._log]
-        other._snapshots = [copy_json(s) for s in self._snapshots]
-        other._forced = list(self._forced)
-        return other
+        This is the full state; a bot must look only at
+        ``rules.observation(preview, seat)``."""
+        action = self._check_action(action)
+        return self.rules.child(self._state, action)
+
+    def copy(self, history: bool | None = None) -> "Game":
+        """An independent game at the same position. The log entries and
+        checkpoints are immutable and shared, so this costs the state plus
+        a list of references."""
+        h = self.history if history is None else history
+        return type(self)._new(self.rules, self.seed, copy_json(self._state),
+                               start=self._start, history=h,
+                               log=self._log if h else [], checkpoints=self._checkpoints if h else {},
+                               forced=self._forced)
 
     # ---------------------------------------------------------------- internal
-    def _reset_log(self) -> None:
-        self._log: list[LogEntry] = []
-        self._snapshots: list[dict] = []
-        self._forced: list[str] = []
+    def _mark(self) -> tuple:
+        return (len(self._log), copy_json(self._state), list(self._forced), self._chance_count)
 
-    def _check_action(self, action: Any, who: int | str | None = None) -> str:
+    def _rewind(self, mark: tuple, state: dict | None = None) -> None:
+        if state is not None:  # undo: (index, _, forced)
+            i, _, forced = mark
+            del self._log[i:]
+            for k in [k for k in self._checkpoints if k > i]:
+                del self._checkpoints[k]
+            self._state = state
+            self._forced = forced
+            self._chance_count = sum(1 for e in self._log if e.player is CHANCE)
+            return
+        n, st, forced, chances = mark
+        del self._log[n:]
+        for k in [k for k in self._checkpoints if k > n]:
+            del self._checkpoints[k]
+        self._state, self._forced, self._chance_count = st, forced, chances
+
+    def _check_action(self, action: Any) -> str:
+        title = self.info.title
         if not isinstance(action, str):
             raise InvalidActionError(
-                f"{self.title}: an action is a string such as "
-                f"{next(iter(self.legal_actions), 'a legal action')!r}, not {action!r}")
-        action = normalize(action)
-        if who is None:
-            who = self.current_player
-        if who is None:
-            out = self._outcome(self._state)
-            raise GameOverError(f"{self.title}: the game is over ({out}); "
-                                f"'{action}' cannot be played", action=action)
-        if not self._is_legal(self._state, action):
-            msg = self._why_illegal(self._state, action)
-            where = self._situation(self._state)
+                f"{title}: an action is a string such as "
+                f"{next(iter(self.legal_actions), 'a legal action')!r}, not {type(action).__name__}")
+        if len(action) > 500:
+            raise InvalidActionError(f"{title}: an action is a few words, not {len(action)} characters")
+        action = self.rules.parse(action)
+        if self.current_player is None:
+            out = self.rules.outcome(self._state)
+            raise GameOverError(f"{title}: the game is over ({out}); "
+                                f"'{action}' cannot be played", rule=f"{self.info.ruling_prefix}-over",
+                                action=action)
+        why = self.rules.refusal(self._state, action)
+        if why is not None:
+            where = self.rules.situation(self._state)
             raise IllegalActionError(
-                f"{self.title}: illegal '{action}': {msg}" + (f" [{where}]" if where else ""),
-                rule=_rule_in(msg), action=action)
+                f"{title}: illegal '{action}': {why.rule}: {why.reason}"
+                + (f" [{where}]" if where else ""), rule=why.rule, action=action)
         return action
 
-    def _step(self, action: Any) -> list[str]:
+    def _step(self, action: str) -> list[str]:
+        """Apply an already checked action and log it."""
         who = self.current_player
-        action = self._check_action(action, who)
-        before = copy_json(self._state)
-        self._frames: list = []
-        events = self._apply(self._state, action)
-        self._snapshots.append(before)
-        self._log.append(LogEntry(who, action, list(events), self._frames))
-        return list(events)
+        if self.history and len(self._log) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self._log)] = json.dumps(self._state, separators=(",", ":"))
+        forced_before = tuple(self._forced) if who is not CHANCE else ()
+        sink = Sink(record_frames=self.record_frames and self.history)
+        self.rules.apply(self._state, action, sink)
+        if who is CHANCE:
+            self._chance_count += 1
+        if self.history:
+            self._log.append(LogEntry(who, action, tuple(sink.events), tuple(sink.frames),
+                                      forced_before))
+        return sink.events
 
-    def _chance_count(self) -> int:
-        return sum(1 for e in self._log if e.player == CHANCE)
-
-    def _advance(self) -> None:
+    def _advance(self) -> list[str]:
+        events: list[str] = []
         guard = 0
-        while self.current_player == CHANCE:
+        while self.current_player is CHANCE:
             guard += 1
-            if guard > 10_000:
+            if guard > 100_000:
                 raise RuntimeError("chance loop does not end")
             if self._forced:
                 outcome = self._forced[0]
-                try:
-                    self._step(outcome)
-                except IllegalActionError as exc:
-                    self._forced.clear()
-                    raise IllegalActionError(f"forced chance outcome does not fit: {exc}",
-                                             rule=exc.rule, action=outcome) from None
+                why = self.rules.refusal(self._state, outcome)
+                if why is not None:
+                    raise IllegalActionError(
+                        f"{self.info.title}: forced chance outcome {outcome[:80]!r} does not fit: "
+                        f"{why}", rule=why.rule, action=outcome)
                 self._forced.pop(0)
+                events += self._step(outcome)
             else:
-                rng = random.Random(f"{self.seed}/{self._chance_count()}")
-                self._step(self._sample_chance(self._state, rng))
+                rng = random.Random(f"{self.seed}/{self._chance_count}")
+                events += self._step(self.rules.sample_chance(self._state, rng))
+        return events
 
     # ------------------------------------------------------------ save / load
     def to_dict(self) -> dict:
         """Everything needed to rebuild this game exactly (plain JSON)."""
+        if not self.history:
+            raise StateFileError(f"{self.info.title}: a game made with history=False "
+                                 "keeps no log and cannot be saved")
         return {
             "format": FORMAT,
-            "game": self.name,
+            "game": self.info.name,
+            "components": {"name": self.components.name, "data": copy_json(self.components.data)},
             "seed": self.seed,
             "options": self.options if self._start is None else None,
             "start": copy_json(self._start),
-            "log": [[e.player, e.action] for e in self._log],
+            "log": [[player_to_json(e.player), e.action] for e in self._log],
+            "forced": list(self._forced),
             "state": self.state,
         }
 
@@ -491,26 +464,41 @@ class Game:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
-    def from_state(cls, state: dict, seed: int = 0) -> "Game":
+    def from_state(cls, state: dict, seed: int = 0, components: Any = None) -> "Game":
         """Start a game (a scenario) from a position given as a state dict.
 
-        The state is validated (every card and coin accounted for, etc.);
-        chance then continues from ``seed``.
+        The state is validated (every card and coin accounted for, a
+        decision recomputed by the rules…); chance then continues from
+        ``seed``.
         """
-        if not isinstance(state, dict) or not is_plain_json(state):
-            raise StateFileError(f"{cls.title}: a state must be a plain JSON object")
-        if not isinstance(state.get("options"), dict):
-            raise StateFileError(f"{cls.title}: the state has no 'options' object")
-        opts = dict(state["options"])
-        cls.make_options(**opts)
-        game = object.__new__(cls)
-        game.seed = cls._check_seed(seed)
-        game._state = copy_json(state)
-        game._validate_state(game._state)
-        game._start = copy_json(game._state)
-        game._reset_log()
+        rules = cls.Rules(cls.Rules.load_components(components))
+        state = cls._checked_state(rules, state)
+        game = cls._new(rules, seed, state, start=copy_json(state))
         game._advance()
         return game
+
+    @classmethod
+    def _checked_state(cls, rules: Rules, state: Any) -> dict:
+        title = rules.info.title
+        if not isinstance(state, dict) or not is_plain_json(state):
+            raise StateFileError(f"{title}: a state must be a plain JSON object")
+        if not isinstance(state.get("options"), dict):
+            raise StateFileError(f"{title}: the state has no 'options' object")
+        try:
+            opts = rules.make_options(**state["options"])
+        except (OptionError, TypeError) as exc:
+            raise StateFileError(f"{title}: bad options in the state: {exc}") from None
+        if opts != state["options"]:
+            raise StateFileError(f"{title}: the state's options must list every option: {opts}")
+        state = copy_json(state)
+        try:
+            rules.validate_state(state)
+        except StateFileError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise StateFileError(f"{title}: the state is malformed ({type(exc).__name__}: "
+                                 f"{str(exc)[:200]})") from None
+        return state
 
     @classmethod
     def from_dict(cls, data: Any) -> "Game":
@@ -521,47 +509,61 @@ class Game:
         """
         if not isinstance(data, dict):
             raise StateFileError("a saved game is a JSON object")
-        missing = {"format", "game", "seed", "options", "start", "log", "state"} - set(data)
+        missing = {"format", "game", "components", "seed", "options", "start", "log", "forced",
+                   "state"} - set(data)
+        if data.get("format") != FORMAT:
+            raise StateFileError(f"unknown format {data.get('format')!r} (expected {FORMAT!r})")
         if missing:
             raise StateFileError(f"saved game lacks {', '.join(sorted(missing))}")
-        if data["format"] != FORMAT:
-            raise StateFileError(f"unknown format {data['format']!r} (expected {FORMAT!r})")
-        if data["game"] != cls.name:
-            raise StateFileError(f"this file is a {data['game']!r} game, not {cls.name!r}")
+        name = cls.Rules.info.name
+        if data["game"] != name:
+            raise StateFileError(f"this file is a {data['game']!r} game, not {name!r}")
+        comp = data["components"]
+        if not isinstance(comp, dict) or set(comp) != {"name", "data"} or not isinstance(comp["name"], str):
+            raise StateFileError("'components' must be {name, data}")
+        try:
+            if not isinstance(comp["data"], dict) or not is_plain_json(comp["data"]):
+                raise OptionError("component data must be a plain JSON object")
+            rules = cls.Rules(Components(comp["name"][:100], copy_json(comp["data"])))
+        except OptionError as exc:
+            raise StateFileError(f"bad components in saved game: {exc}") from None
         log = data["log"]
-        if not isinstance(log, list) or not all(
-                isinstance(e, list) and len(e) == 2 and isinstance(e[1], str)
-                and (e[0] == CHANCE or type(e[0]) is int) for e in log):
-            raise StateFileError("'log' must be a list of [player, action] pairs")
-        seed = cls._check_seed(data["seed"])
-        game = object.__new__(cls)
-        game.seed = seed
+        if not isinstance(log, list) or len(log) > MAX_LOG or not all(
+                isinstance(e, list) and len(e) == 2 and isinstance(e[1], str) and len(e[1]) <= 2000
+                and (e[0] == "chance" or type(e[0]) is int) for e in log):
+            raise StateFileError(f"'log' must be a list of at most {MAX_LOG} [player, action] pairs")
+        forced = data["forced"]
+        if not isinstance(forced, list) or not all(isinstance(f, str) for f in forced):
+            raise StateFileError("'forced' must be a list of chance outcomes")
         if data["start"] is None:
             if not isinstance(data["options"], dict):
                 raise StateFileError("'options' must be an object")
             try:
-                opts = cls.make_options(**data["options"])
-            except OptionError as exc:
+                opts = rules.make_options(**data["options"])
+            except (OptionError, TypeError) as exc:
                 raise StateFileError(f"bad options in saved game: {exc}") from None
-            game._state = game._initial_state(opts)
-            game._start = None
+            start_state = rules.initial_state(opts)
+            start = None
         else:
-            if not isinstance(data["start"], dict) or not is_plain_json(data["start"]):
-                raise StateFileError("'start' must be a plain JSON object")
-            game._state = copy_json(data["start"])
-            game._validate_state(game._state)
-            game._start = copy_json(data["start"])
-        game._reset_log()
+            start_state = cls._checked_state(rules, data["start"])
+            start = copy_json(start_state)
+        game = cls._new(rules, data["seed"], start_state, start=start)
         for k, (player, action) in enumerate(log):
-            if game.current_player != player:
+            who = game.current_player
+            if player_to_json(who) != player:
                 raise StateFileError(
-                    f"log entry {k} is by {player!r} but {game.current_player!r} was to act")
+                    f"log entry {k} is by {player!r} but {player_to_json(who)!r} was to act")
             try:
-                game._step(action)
+                action = game._check_action(action)
             except (IllegalActionError, InvalidActionError) as exc:
-                raise StateFileError(f"log entry {k} ({action!r}) does not replay: {exc}") from None
+                raise StateFileError(f"log entry {k} ({action[:80]!r}) does not replay: {exc}") from None
+            game._step(action)
         if game._state != data["state"]:
             raise StateFileError("the saved state does not match the replayed log")
+        try:
+            game.force(*forced)
+        except BoardkitErrors as exc:
+            raise StateFileError(f"a saved forced outcome does not fit: {exc}") from None
         return game
 
     @classmethod
@@ -574,11 +576,14 @@ class Game:
 
     # --------------------------------------------------------------- display
     def __str__(self) -> str:
-        return self._text(self._state)
+        return self.rules.text(self._state)
 
     def __repr__(self) -> str:
-        where = self._situation(self._state)
-        return f"<{type(self).__name__} seed={self.seed}: {where}>"
+        return f"<{type(self).__name__} seed={self.seed}: {self.situation()}>"
+
+    def render(self, view: Any = None, **kwargs: Any) -> str:
+        """The SVG picture of the current state (each game's view)."""
+        raise NotImplementedError
 
     def _repr_svg_(self) -> str:
         return self.render()
@@ -591,7 +596,4 @@ class Game:
         return SVG(self.render(**kwargs))
 
 
-def _rule_in(message: str) -> str | None:
-    import re
-    m = re.search(r"\b([A-Z]{2,3}-R\d+)\b", message)
-    return m.group(1) if m else None
+BoardkitErrors = (IllegalActionError, InvalidActionError)

@@ -6,12 +6,13 @@ import json
 from typing import Any
 
 from .errors import StateFileError
+from .game import MAX_SAVE_BYTES
 
 _GAMES: dict[str, type] = {}
 
 
 def register(cls: type) -> type:
-    _GAMES[cls.name] = cls
+    _GAMES[cls.Rules.info.name] = cls  # type: ignore[attr-defined]
     return cls
 
 
@@ -22,9 +23,12 @@ def games() -> dict[str, type]:
 def load(data: Any):
     """Load a saved game (a JSON string or dict) of any registered game."""
     if isinstance(data, (str, bytes)):
+        if len(data) > MAX_SAVE_BYTES:
+            raise StateFileError(f"a saved game is at most {MAX_SAVE_BYTES:,} bytes, "
+                                 f"not {len(data):,}")
         try:
             data = json.loads(data)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise StateFileError(f"not valid JSON: {exc}") from None
     if not isinstance(data, dict) or data.get("game") not in _GAMES:
         known = ", ".join(sorted(_GAMES))

@@ -17,12 +17,16 @@ from .components import COLUMNS, SIZE
 SQUARES = tuple(f"{c}{r}" for r in range(1, SIZE + 1) for c in COLUMNS)
 
 
+_KEYS = {f"{c}{r}": (r, i) for r in range(1, SIZE + 1) for i, c in enumerate(COLUMNS)}
+
+
 def reading_key(square: str) -> tuple[int, int]:
-    return (int(square[1:]), COLUMNS.index(square[0]))
+    """Reading order: top row first, left to right (a cached table)."""
+    return _KEYS[square]
 
 
 def in_reading_order(squares) -> list[str]:
-    return sorted(squares, key=reading_key)
+    return sorted(squares, key=_KEYS.__getitem__)
 
 
 @lru_cache(maxsize=None)

@@ -1,7 +1,7 @@
 """Slime Culture Center (スライム培養センター) — the rules, pure Python.
 
-Rulebook: ``shared/rules/slime_culture_center.ja.txt`` (English working
-translation beside it); rulings SCC-R1 … SCC-R12 in ``RULINGS.md``.
+Rulebook: スライム培養センター (Slime Culture Center); rulings SCC-R1 …
+SCC-R14 in ``docs/rulings.md``.
 
 Actions (two a turn, the same one twice allowed):
 
@@ -19,108 +19,175 @@ Squares: columns a–h from the left, rows 1–8 from the top.
 """
 from __future__ import annotations
 
+import json
+import random
 from collections import Counter
+from typing import Any, Iterable
 
+from ..core.dealt import DealtRules
 from ..core.errors import OptionError, StateFileError
-from ..core.dealt import DealtGame
-from ..core.game import CHANCE, Outcome, copy_json
+from ..core.game import Game
 from ..core.registry import register
+from ..core.rules import CHANCE, GameInfo, Outcome, Refusal, Sink, State
 from . import checks
 from .board import (SQUARES, colours_on_board, in_reading_order, is_slime, is_square,
                     neighbours, slime_at, slimes)
-from .components import (CANCER_TILES, CARDS, COLOURS, HAND, JAPANESE, LETTERS, MAX_REVEALED,
-                          TILES, card_colour, card_value)
-from .messages import why_illegal
-from .scenario import scenario
+from .components import COLOURS, JAPANESE, LETTERS, card_colour, card_value
 from .settlement import settle
 
 ACTION_WORDS = ("spawn", "grow", "move", "inject", "exchange")
+STANDARD = {"name": "standard",
+            "tiles": {"red": 17, "blue": 19, "green": 21, "orange": 22, "purple": 24, "brown": 26},
+            "card_values": [5, 6, 7, 8, 9], "cancer_tiles": 6, "hand": 3, "max_revealed": 2}
 
 
-@register
-class SlimeCultureCenter(DealtGame):
-    """Slime Culture Center for 2–6 players (SCC-R1)."""
+class SlimeCultureCenterRules(DealtRules):
+    """The pure rules of Slime Culture Center for 2–6 players (SCC-R1)."""
 
-    name = "slime_culture_center"
-    title = "Slime Culture Center"
-    ruling_prefix = "SCC"
-    min_players, max_players = 2, 6
-    default_options = {"settlement": "ruled"}
+    info = GameInfo(
+        name="slime_culture_center", title="Slime Culture Center", ruling_prefix="SCC",
+        min_players=2, max_players=6, perfect_information=False, chance=True,
+        default_options={"settlement": "ruled"},
+        rulebook="スライム培養センター (Slime Culture Center)",
+    )
+
+    def __init__(self, components):
+        super().__init__(components)
+        d = components.data
+        try:
+            tiles = {c: d["tiles"][c] for c in COLOURS}
+            values = list(d["card_values"])
+            ok = (set(d["tiles"]) == set(COLOURS)
+                  and all(type(v) is int and 1 <= v <= 64 for v in tiles.values())
+                  and values and len(values) <= 20 and len(set(values)) == len(values)
+                  and all(type(v) is int and 0 <= v <= 99 for v in values)
+                  and type(d["cancer_tiles"]) is int and 2 <= d["cancer_tiles"] <= 12
+                  and type(d["hand"]) is int and 1 <= d["hand"] <= 5
+                  and type(d["max_revealed"]) is int and 0 <= d["max_revealed"] <= 5)
+        except (KeyError, TypeError) as exc:
+            raise OptionError(f"Slime Culture Center components: missing or bad field {exc}") from None
+        if not ok:
+            raise OptionError("Slime Culture Center components: tiles (1..64 for each of red, blue, "
+                              "green, orange, purple, brown), card_values (distinct 0..99), "
+                              "cancer_tiles 2..12, hand 1..5, max_revealed 0..5")
+        self.tiles: dict[str, int] = tiles
+        self.cards: tuple[str, ...] = tuple(f"{c}{v}" for c in COLOURS for v in values)
+        self.card_set = frozenset(self.cards)
+        self.cancer_tiles: int = d["cancer_tiles"]
+        self.hand: int = d["hand"]
+        self.max_revealed: int = d["max_revealed"]
+        if self.cancer_tiles < self.info.max_players and False:
+            pass
 
     @classmethod
-    def _check_options(cls, options: dict) -> None:
+    def _builtin_data(cls, name: str) -> Any:
+        return json.loads(json.dumps(STANDARD))
+
+    def check_options(self, options: dict) -> None:
         if options["settlement"] not in ("ruled", "printed"):
             raise OptionError("Slime Culture Center: SCC-R10: settlement must be 'ruled' (the "
                               "remainder goes to 3rd place) or 'printed' (to 2nd place), not "
                               f"{options['settlement']!r}")
+        n = options["players"]
+        if n > self.cancer_tiles or len(self.cards) < n * self.hand:
+            raise OptionError(f"Slime Culture Center: SCC-R1: {n} players need {n} cancer tiles and "
+                              f"{n * self.hand} right cards; these components have "
+                              f"{self.cancer_tiles} and {len(self.cards)}")
 
-    def seat_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+    def hand_size(self, state: State) -> int:
+        return self.hand
 
     # -------------------------------------------------------------- set-up
-    def _initial_state(self, options: dict) -> dict:
+    def initial_state(self, options: dict) -> State:
         n = options["players"]
         return {
             "options": options,
             "phase": "setup",
             "first": None,
             "turn": None,
+            "draw": None,
             "turn_number": 0,
             "actions_left": 2,
             "board": {},
-            "stock": dict(TILES),
+            "stock": dict(self.tiles),
             "removed": {c: 0 for c in COLOURS},
             "cancer": ["hand"] * n,
-            "deck": list(CARDS),
+            "deck": sorted(self.cards),
             "hands": [[] for _ in range(n)],
             "revealed": [[] for _ in range(n)],
             "check": None,
             "decision": None,
         }
 
-    # ------------------------------------------------------------ protocol
-    def _legal_actions(self, state: dict) -> list[str]:
+    # ------------------------------------------------------------ actions
+    def parse(self, text: str) -> str:
+        words = " ".join(text.strip().split()).lower().split(" ")
+        word, n = words[0], len(words)
+        sq = is_square
+        if word in ("spawn", "grow"):
+            if n != 3 or words[1] not in COLOURS or not sq(words[2]):
+                raise self.invalid(f"write '{word} <colour> <square>' (colours: "
+                                   f"{', '.join(COLOURS)}; squares a1–h8)", f"{word} red c4")
+        elif word == "move":
+            if n != 3 or not (sq(words[1]) and sq(words[2])):
+                raise self.invalid("write 'move <from> <to>' with squares a1–h8", "move c4 d4")
+        elif word == "inject":
+            if n != 2 or not sq(words[1]):
+                raise self.invalid("write 'inject <square>' (a1–h8)", "inject c4")
+        elif word == "exchange":
+            if n != 2 or words[1] not in self.card_set:
+                raise self.invalid(f"there is no right card {' '.join(words[1:])!r} (cards are a "
+                                   "colour and a number, like red7)", "exchange red7")
+        elif word == "resolve":
+            if n != 3 or not (sq(words[1]) and sq(words[2])):
+                raise self.invalid("write 'resolve <predator square> <prey square>'", "resolve c3 d3")
+        elif word == "process":
+            if n != 2 or not sq(words[1]):
+                raise self.invalid("write 'process <square of the cancer group>'", "process e5")
+        elif word == "pass":
+            if n != 1:
+                raise self.invalid("'pass' takes no words after it", "pass")
+        elif word in self.chance_words:
+            if n < 2:
+                raise self.invalid(f"'{word}' needs what was chosen or drawn", f"{word} ...")
+        else:
+            raise self.invalid(f"unknown action {text.strip()[:40]!r}; the five actions are spawn "
+                               "(発生), grow (成長), move (分裂／移動), inject (癌細胞注入) and "
+                               "exchange (権利交換)", "grow red c4")
+        return " ".join(words)
+
+    def candidates(self, state: State) -> Iterable[str]:
+        cur = self.current(state)
+        if cur is CHANCE:
+            return self.chance_candidates(state)
         phase = state["phase"]
-        if phase == "setup":
-            return self._setup_actions(state)
         if phase == "decide":
             return list(state["decision"]["options"])
         if phase != "action":
             return []
-        acts = self._placements(state) + self._moves(state)
-        seat = state["turn"]
-        if state["cancer"][seat] == "hand":
-            acts += [f"inject {sq}" for sq in in_reading_order(state["board"])
-                     if is_slime(state["board"][sq])]
-        if state["deck"] and len(state["revealed"][seat]) < MAX_REVEALED:
-            acts += [f"exchange {c}" for c in sorted(state["hands"][seat])]
-        return acts or ["pass"]
+        return self._action_candidates(state) + ["pass"]
 
-    def _placements(self, state: dict) -> list[str]:
+    def _action_candidates(self, state: State) -> list[str]:
+        """Every spawn, grow, move, inject and exchange that may be legal."""
         board = state["board"]
         empty = [sq for sq in SQUARES if sq not in board]
         near: dict[str, set] = {}
         for sq, v in board.items():
-            if v in TILES:
+            if v in self.tiles:
                 near.setdefault(v, set()).update(n for n in neighbours(sq) if n not in board)
         acts = []
         on = colours_on_board(board)
         for c in COLOURS:
-            if state["stock"][c] == 0:
-                continue
             if c not in on:
                 acts += [f"spawn {c} {sq}" for sq in empty]
             else:
                 acts += [f"grow {c} {sq}" for sq in empty if sq in near.get(c, ())]
-        return acts
-
-    def _moves(self, state: dict) -> list[str]:
-        board = state["board"]
-        acts = []
         for s in slimes(board):
             for t in in_reading_order(s):
                 for d in self.move_destinations(board, t, s):
                     acts.append(f"move {t} {d}")
+        acts += [f"inject {sq}" for sq in in_reading_order(board)]
+        acts += [f"exchange {c}" for c in sorted(state["hands"][state["turn"]])]
         return acts
 
     @staticmethod
@@ -140,87 +207,170 @@ class SlimeCultureCenter(DealtGame):
         rest = set(slime) - {tile}
         anchor = rest or {tile}
         dests = {n for sq in anchor for n in neighbours(sq) if n not in board and n != tile}
-        if rest:
-            # the lifted square is empty now, but it is "the square it left"
-            dests.discard(tile)
         return in_reading_order(dests)
 
-    def _is_legal_play(self, state: dict, action: str) -> bool:
-        """A fast check for the common actions (bots try hundreds)."""
-        words = action.split()
-        if state["phase"] == "action" and words and words[0] in ("spawn", "grow", "move") \
-                and len(words) == 3:
-            board = state["board"]
-            if words[0] == "move":
-                return is_square(words[1]) and words[2] in self.move_destinations(board, words[1])
+    def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
+        """THE legality check of Slime Culture Center: None when legal, else
+        the rule (and its Japanese term) that forbids the action."""
+        words = action.split(" ")
+        word = words[0]
+        cur = self.current(state)
+        if word in self.chance_words:
+            if cur is CHANCE:
+                return self.chance_refusal(state, action)
+            return Refusal("SCC-chance", "choosing the first player, dealing and drawing are "
+                                         "chance actions; use force(...)")
+        if cur is None:
+            return Refusal("SCC-over", "the game is over")
+        if cur is CHANCE:
+            return Refusal("SCC-chance", "the dealer acts now (first player, deal or draw)")
+        phase = state["phase"]
+        seat = state["turn"]
+        if phase == "decide":
+            d = state["decision"]
+            if action in d["options"]:
+                return None
+            return Refusal("SCC-R12", f"{self.seat_name(seat)} must first decide {d['about']}: "
+                                      f"one of {', '.join(d['options'])}")
+        if word in ("resolve", "process"):
+            return Refusal("SCC-R12", "there is no decision to take now")
+        board = state["board"]
+        if ctx is None:
+            ctx = {}
+        if word == "pass":
+            # inside a legal-list computation "pass" comes last: ctx["legal"]
+            # already counts the other legal actions
+            others = ctx["legal"] if "legal" in ctx else any(
+                self.refusal(state, a, ctx) is None for a in self._action_candidates(state))
+            if others:
+                return Refusal("SCC-R14", "you may pass only when no action at all is possible")
+            return None
+        if word in ("spawn", "grow"):
             c, sq = words[1], words[2]
-            if c not in TILES or not is_square(sq) or sq in board or state["stock"][c] == 0:
-                return False
-            on = c in colours_on_board(board)
-            if words[0] == "spawn":
-                return not on
-            return on and any(board.get(n) == c for n in neighbours(sq))
-        return action in self._legal_actions(state)
+            if state["stock"][c] == 0:
+                return Refusal("SCC-R5", f"the {c} stock is empty, so no {c} tile can be placed")
+            if "on" not in ctx:
+                ctx["on"] = colours_on_board(board)
+            on = c in ctx["on"]
+            if word == "spawn" and on:
+                return Refusal("SCC-spawn", f"発生 (spawn) takes a colour that is not on the board; "
+                                            f"{c} is on the board (SCC-R2) — grow it instead")
+            if word == "grow" and not on:
+                return Refusal("SCC-grow", f"成長 (grow) needs a {c} slime on the board; there is "
+                                           "none — spawn it instead")
+            if sq in board:
+                return Refusal(f"SCC-{word}", f"{sq} already holds a tile; a square that holds any "
+                                              "tile cannot be used")
+            if word == "grow" and not any(board.get(n) == c for n in neighbours(sq)):
+                return Refusal("SCC-grow", f"成長 (grow): {sq} is not next to a {c} slime (only "
+                                           "up/down/left/right count)")
+            return None
+        if word == "move":
+            src, dst = words[1], words[2]
+            if not is_slime(board.get(src)):
+                return Refusal("SCC-R3", f"分裂／移動 moves a face-up slime tile; {src} holds none")
+            key = "move " + src
+            if key not in ctx:
+                s = slime_at(board, src)
+                ctx[key] = (s, self.move_destinations(board, src, s))
+            s, dests = ctx[key]
+            if not self.is_edge(src, s):
+                return Refusal("SCC-R3", f"{src} is surrounded by its own slime, so it is not an "
+                                         "edge tile (はじ)")
+            if dst == src:
+                return Refusal("SCC-R3", "the tile must go to another square than the one it left")
+            if dst in board:
+                return Refusal("SCC-R3", f"{dst} already holds a tile")
+            if dst not in dests:
+                return Refusal("SCC-R3", f"{dst} is not next to the rest of the {board[src]} slime "
+                                         f"(after lifting {src})")
+            return None
+        if word == "inject":
+            if state["cancer"][seat] != "hand":
+                return Refusal("SCC-inject", "癌細胞注入: your cancer tile has already been used")
+            if not is_slime(board.get(words[1])):
+                return Refusal("SCC-R6", "cancer may only be injected onto a face-up slime tile; "
+                                         f"{words[1]} holds none")
+            return None
+        # exchange
+        if len(state["revealed"][seat]) >= self.max_revealed:
+            return Refusal("SCC-R8", f"{self.seat_name(seat)} already has {self.max_revealed} "
+                                     "face-up cards; no further exchange")
+        if not state["deck"]:
+            return Refusal("SCC-R8", "the deck is empty, so no card can be drawn in exchange")
+        if words[1] not in state["hands"][seat]:
+            hand = ", ".join(sorted(state["hands"][seat]))
+            return Refusal("SCC-exchange", f"{self.seat_name(seat)} has no card {words[1]} in hand "
+                                           f"(hand: {hand})")
+        return None
 
-    def _why_illegal(self, state: dict, action: str) -> str:
-        return why_illegal(self, state, action)
+    def prefix_refusal(self, state: State, prefix: str) -> Refusal | None:
+        """Why the first clicks of an action (``"grow red"``) cannot lead to
+        a legal action — for the board's click-by-click model."""
+        words = prefix.split()
+        if self.current(state) is None or state["phase"] != "action" or len(words) != 2:
+            return None
+        word, arg = words
+        if word in ("spawn", "grow") and arg in COLOURS:
+            r = self.refusal(state, f"{word} {arg} {'a1' if 'a1' not in state['board'] else 'h8'}")
+            if r is not None and r.rule in ("SCC-R5", "SCC-spawn", "SCC-grow") and "square" not in r.reason:
+                if not (r.rule == "SCC-grow" and "not next" in r.reason):
+                    return r
+            return Refusal(f"SCC-{word}", f"no square takes a {arg} tile now")
+        if word == "move" and is_square(arg):
+            board = state["board"]
+            if not is_slime(board.get(arg)):
+                return Refusal("SCC-R3", f"分裂／移動 moves a face-up slime tile; {arg} holds none")
+            if not self.is_edge(arg, slime_at(board, arg)):
+                return Refusal("SCC-R3", f"{arg} is surrounded by its own slime, so it is not an "
+                                         "edge tile (はじ)")
+            return Refusal("SCC-R3", f"the tile at {arg} has no empty square to go to")
+        return None
 
-    def _situation(self, state: dict) -> str:
+    def situation(self, state: State) -> str:
         phase = state["phase"]
         if phase == "setup":
             return "setting up"
         if phase == "over":
-            return f"game over after {state['turn_number']} turns: {self._outcome(state)}"
+            return f"game over after {state['turn_number']} turns: {self.outcome(state)}"
         who = self.seat_name(state["turn"])
+        if state["draw"] is not None:
+            return f"turn {state['turn_number']}: {who} draws a right card"
         if phase == "decide":
             return f"turn {state['turn_number']}: {who} decides {state['decision']['about']}"
         k = 3 - state["actions_left"]
         return f"turn {state['turn_number']}: {who}, action {k} of 2"
 
-    # -------------------------------------------------------------- chance
-    @staticmethod
-    def stacked_shuffle(players: int, hands: list[list[str]] | None = None,
-                        deck_top: list[str] | None = None) -> str:
-        """A ``shuffle`` outcome dealing the given right cards (3 each, seat 0
-        first; missing ones filled in a fixed order) with ``deck_top`` next."""
-        pool = list(CARDS)
-        hands = [list(h) for h in (hands or [])] + [[] for _ in range(players - len(hands or []))]
-        for c in [c for h in hands for c in h] + list(deck_top or []):
-            if c not in pool:
-                raise OptionError(f"SCC: card {c!r} is unknown or dealt twice")
-            pool.remove(c)
-        order = []
-        for h in hands:
-            order += h + [pool.pop(0) for _ in range(HAND - len(h))]
-        return "shuffle " + " ".join(order + list(deck_top or []) + pool)
-
     # --------------------------------------------------------------- apply
-    def _emit(self, events: list[str]):
-        def emit(state: dict, text: str) -> None:
-            events.append(text)
-            self._frame(state, text)
-        return emit
+    def apply(self, state: State, action: str, sink: Sink | None = None) -> None:
+        from ..core.rules import NULL_SINK
+        sink = NULL_SINK if sink is None else sink
 
-    def _apply(self, state: dict, action: str) -> list[str]:
-        words = action.split()
-        events: list[str] = []
-        emit = self._emit(events)
+        def emit(st: State, text: str) -> None:
+            sink(st, text, True)
+        words = action.split(" ")
         getattr(self, "_do_" + words[0])(state, words[1:], emit)
-        return events
 
     def _do_first(self, state, args, emit):
         state["first"] = int(args[0])
         emit(state, f"{self.seat_name(int(args[0]))} takes the first turn")
 
-    def _do_shuffle(self, state, args, emit):
+    def _do_deal(self, state, args, emit):
         """"Shuffle all right cards face down: this is the deck. Deal 3 right
         cards to each player." Each player also gets 1 cancer tile."""
-        n = state["options"]["players"]
-        state["hands"] = [list(args[i * HAND:(i + 1) * HAND]) for i in range(n)]
-        state["deck"] = list(args[n * HAND:])
+        self.deal_cards(state, list(args))
         state["phase"], state["turn"], state["turn_number"] = "action", state["first"], 1
-        emit(state, f"The 30 right cards are shuffled; 3 dealt to each player, {len(state['deck'])} "
-                    "form the deck; every player takes 1 cancer tile")
+        emit(state, f"The {len(self.cards)} right cards are shuffled; {self.hand} dealt to each "
+                    f"player, {len(state['deck'])} form the deck; every player takes 1 cancer tile")
+
+    def _do_draw(self, state, args, emit):
+        """権利交換: "… and in exchange draw 1 right card from the deck"."""
+        seat = state["draw"]
+        self.take(state["deck"], args[0])
+        state["hands"][seat].append(args[0])
+        state["draw"] = None
+        emit(state, f"{self.seat_name(seat)} draws a new right card ({len(state['deck'])} left)")
+        self._after_action(state, emit)
 
     def _do_spawn(self, state, args, emit):
         """発生: "take 1 tile of a colour that is not currently on the board
@@ -276,10 +426,9 @@ class SlimeCultureCenter(DealtGame):
         seat = state["turn"]
         state["hands"][seat].remove(card)
         state["revealed"][seat].append(card)
-        state["hands"][seat].append(state["deck"].pop(0))
+        state["draw"] = seat  # the draw is chance's: nobody may see the next card before it
         emit(state, f"{self.seat_name(seat)} reveals {card} (権利交換; it no longer counts) and "
                     "draws a new right card")
-        self._after_action(state, emit)
 
     def _do_pass(self, state, args, emit):
         emit(state, f"{self.seat_name(state['turn'])} has no possible action and passes")
@@ -379,11 +528,11 @@ class SlimeCultureCenter(DealtGame):
         state["phase"] = "action"
 
     # --------------------------------------------------------------- outcome
-    def settlement(self, state: dict | None = None) -> dict:
+    def settlement(self, state: dict) -> dict:
         """The settlement (精算) of a finished game, colour by colour."""
-        return settle(self._state if state is None else state)
+        return settle(state)
 
-    def _outcome(self, state: dict) -> Outcome | None:
+    def outcome(self, state: dict) -> Outcome | None:
         if state["phase"] != "over":
             return None
         scores = tuple(settle(state)["scores"])
@@ -394,18 +543,23 @@ class SlimeCultureCenter(DealtGame):
         return Outcome(winners, scores, f"{names} {verb} with {best} (SCC-R11)")
 
     # ------------------------------------------------------- hidden information
-    def _observation(self, state: dict, seat: int) -> dict:
-        obs = copy_json(state)
+    def observation(self, state: dict, seat: int) -> dict:
+        """A player sees their own hand; others' hands are shown at the end."""
+        obs = self.clone(state)
         if state["phase"] != "over":
             obs["hands"] = [h if i == seat else ["?"] * len(h) for i, h in enumerate(obs["hands"])]
         obs["deck"] = ["?"] * len(obs["deck"])
         return obs
 
+    def unseen_cards(self, observation: State, seat: int) -> list[str]:
+        seen = set(observation["hands"][seat]) | {c for r in observation["revealed"] for c in r}
+        return [c for c in self.cards if c not in seen]
+
     # ------------------------------------------------------------ invariants
-    def _round(self, state: dict) -> int:
+    def round_of(self, state: dict) -> int:
         return state["turn_number"]
 
-    def _step_problems(self, before: dict, after: dict) -> list[str]:
+    def step_problems(self, before: dict, after: dict) -> list[str]:
         """Stocks never grow; removed tiles never come back; cancer tiles are
         used once; a revealed card stays revealed."""
         out = []
@@ -421,12 +575,12 @@ class SlimeCultureCenter(DealtGame):
             out.append("a revealed card was taken back")
         return out
 
-    def _max_actions_per_round(self, options: dict) -> int:
-        return 2 + 6 * 64  # two actions, then at most a decision per predation
+    def max_actions_per_round(self, options: dict) -> int:
+        return 4 + 6 * 64  # two actions (and draws), then at most a decision per predation
 
     def tile_accounts(self, state: dict | None = None) -> dict:
         """Every slime tile as stock / face-up / infected / removed, per colour."""
-        state = self._state if state is None else state
+        state = state
         up = Counter(v for v in state["board"].values() if is_slime(v))
         down = Counter(v[2:] for v in state["board"].values() if v.startswith("x:"))
         return {c: {"stock": state["stock"][c], "face_up": up[c], "infected": down[c],
@@ -434,61 +588,24 @@ class SlimeCultureCenter(DealtGame):
 
     def cancer_accounts(self, state: dict | None = None) -> dict:
         """The 6 cancer tiles: unused (in a hand, or not dealt) / on the board / removed."""
-        state = self._state if state is None else state
+        state = state
         on_board = sum(1 for v in state["board"].values() if v.startswith("cancer:"))
         removed = state["cancer"].count("removed")
-        return {"unused": CANCER_TILES - on_board - removed, "board": on_board, "removed": removed}
+        return {"unused": self.cancer_tiles - on_board - removed, "board": on_board, "removed": removed}
 
     def card_accounts(self, state: dict | None = None) -> dict:
         """The 30 right cards: deck / hands / revealed."""
-        state = self._state if state is None else state
+        state = state
         return {"deck": len(state["deck"]), "hands": sum(len(h) for h in state["hands"]),
                 "revealed": sum(len(r) for r in state["revealed"])}
 
-    def _validate_state(self, state: dict) -> None:
-        need = {"options", "phase", "first", "turn", "turn_number", "actions_left", "board",
-                "stock", "removed", "cancer", "deck", "hands", "revealed", "check", "decision"}
-        if not isinstance(state, dict) or need - set(state):
-            raise StateFileError(f"Slime Culture Center state lacks {sorted(need - set(state or {}))}")
-        n = state["options"]["players"]
-        problems = []
-        board = state["board"]
-        for sq, v in board.items():
-            ok = is_square(sq) and isinstance(v, str) and (
-                v in COLOURS or (v.startswith("x:") and v[2:] in COLOURS)
-                or (v.startswith("cancer:") and v[7:].isdigit() and int(v[7:]) < n))
-            if not ok:
-                problems.append(f"bad square {sq!r}: {v!r}")
-        if not problems:
-            for c, acc in self.tile_accounts(state).items():
-                if min(acc.values()) < 0 or sum(acc.values()) != TILES[c]:
-                    problems.append(f"{c} tiles do not add up to {TILES[c]}: {acc}")
-            on_board = [int(v[7:]) for v in board.values() if v.startswith("cancer:")]
-            for s in range(n):
-                status = state["cancer"][s]
-                if status not in ("hand", "board", "removed") or (status == "board") != (s in on_board) \
-                        or on_board.count(s) > 1:
-                    problems.append(f"cancer tile of {self.seat_name(s)} is misplaced")
-            acc = self.cancer_accounts(state)
-            if n > CANCER_TILES or acc["unused"] < CANCER_TILES - n or sum(acc.values()) != CANCER_TILES:
-                problems.append(f"the 6 cancer tiles do not add up: {acc}")
-        cards = list(state["deck"]) + [c for h in state["hands"] for c in h] + \
-            [c for r in state["revealed"] for c in r]
-        if state["phase"] != "setup" and sorted(cards) != sorted(CARDS):
-            problems.append("deck, hands and revealed cards must be the 30 right cards")
-        if state["phase"] != "setup" and any(len(h) != HAND for h in state["hands"]):
-            problems.append("every hand holds 3 right cards (SCC-R8)")
-        if any(len(r) > MAX_REVEALED for r in state["revealed"]):
-            problems.append("at most 2 face-up cards each (SCC-R8)")
-        if problems:
-            raise StateFileError("Slime Culture Center state is invalid: " + "; ".join(problems))
-
-    # --------------------------------------------------------------- scenario
-    scenario = classmethod(scenario)
+    def validate_state(self, state: dict) -> None:
+        from .validate import validate
+        validate(self, state)
 
     # ---------------------------------------------------------------- text
-    def _text(self, state: dict) -> str:
-        lines = [f"Slime Culture Center — {self._situation(state)}"]
+    def text(self, state: dict) -> str:
+        lines = [f"Slime Culture Center — {self.situation(state)}"]
         lines.append("    " + " ".join("abcdefgh"))
         for r in range(1, 9):
             row = []
@@ -506,11 +623,77 @@ class SlimeCultureCenter(DealtGame):
                          f"{' '.join(state['revealed'][s]) or '—'}; cancer {state['cancer'][s]}")
         return "\n".join(lines)
 
-    def render(self, seat: int | None = None, pending: str = "", hide_hands: bool = False,
-               all_hands: bool = False, state: dict | None = None, caption: str = "") -> str:
+    def heuristic(self, state: dict, seat: int) -> float:
+        """Tiles this seat expects at settlement, from its own cards only."""
+        counts = Counter(v for v in state["board"].values() if is_slime(v))
+        seen = Counter(card_colour(c) for r in state["revealed"] for c in r)
+        value = 1.0 if state["cancer"][seat] == "hand" else 0.0
+        for c in COLOURS:
+            mine = [card_value(x) for x in state["hands"][seat] if x != "?" and card_colour(x) == c]
+            if not mine:
+                continue
+            unknown = 5 - len(mine) - seen[c]
+            share = len(mine) / (len(mine) + 0.6 * unknown) if unknown > 0 else 1.0
+            value += counts[c] * share
+        return value
+
+
+# ----------------------------------------------------------------- the game
+@register
+class SlimeCultureCenter(Game):
+    """Slime Culture Center for 2–6 players (SCC-R1)."""
+
+    Rules = SlimeCultureCenterRules
+
+    def seat_name(self, seat: int) -> str:
+        return self.rules.seat_name(seat)
+
+    def move_destinations(self, board: dict, tile: str, slime=None) -> list[str]:
+        return self.rules.move_destinations(board, tile, slime)
+
+    is_edge = staticmethod(SlimeCultureCenterRules.is_edge)
+
+    @staticmethod
+    def stacked_deal(players: int, hands: list[list[str]] | None = None,
+                     deck_top: list[str] | None = None) -> list[str]:
+        """Chance outcomes dealing the given right cards (3 each, seat 0
+        first; missing ones filled in a fixed order) and making the next
+        draws ``deck_top``: ``chance=["first 0", *outcomes]``."""
+        rules = SlimeCultureCenterRules(SlimeCultureCenterRules.load_components())
+        pool = list(rules.cards)
+        hands = [list(h) for h in (hands or [])] + [[] for _ in range(players - len(hands or []))]
+        for c in [c for h in hands for c in h] + list(deck_top or []):
+            if c not in pool:
+                raise OptionError(f"SCC: card {c!r} is unknown or dealt twice")
+            pool.remove(c)
+        order: list[str] = []
+        for h in hands:
+            order += h + [pool.pop(0) for _ in range(rules.hand - len(h))]
+        return ["deal " + " ".join(order)] + [f"draw {c}" for c in deck_top or []]
+
+    @classmethod
+    def scenario(cls, *args: Any, **kwargs: Any) -> "SlimeCultureCenter":
+        from .scenario import scenario
+        return scenario(cls, *args, **kwargs)
+
+    def settlement(self, state: dict | None = None) -> dict:
+        """The settlement (精算) of a finished game, colour by colour."""
+        return settle(self._state if state is None else state)
+
+    def tile_accounts(self, state: dict | None = None) -> dict:
+        return self.rules.tile_accounts(self._state if state is None else state)
+
+    def cancer_accounts(self, state: dict | None = None) -> dict:
+        return self.rules.cancer_accounts(self._state if state is None else state)
+
+    def card_accounts(self, state: dict | None = None) -> dict:
+        return self.rules.card_accounts(self._state if state is None else state)
+
+    def render(self, view: Any = None, **kwargs: Any) -> str:
+        """SVG of the board (see :class:`boardkit.core.view.View`)."""
+        from ..core.view import View
         from .view import render
-        return render(self, seat=seat, pending=pending, hide_hands=hide_hands, all_hands=all_hands,
-                      state=state, caption=caption)
+        return render(self, View.of(view, **kwargs))
 
     def film(self, since: int | None = None, columns: int = 4):
         """The sub-steps (bites, infections, expiry) of the log entries from
@@ -519,9 +702,9 @@ class SlimeCultureCenter(DealtGame):
         from ..core.svg import SVG
         from .view import film_strip
         if since is None:
-            players = [i for i, e in enumerate(self._log) if e.player != CHANCE]
+            players = [i for i, e in enumerate(self._log) if e.player is not CHANCE]
             since = players[-1] if players else 0
-        start = self._snapshots[since] if since < len(self._snapshots) else self._state
+        start = self.state_before(since) if self.history else self._state
         return SVG(film_strip(self.frames(since), start=start, columns=columns))
 
     def mini(self, caption: str = ""):
@@ -530,18 +713,3 @@ class SlimeCultureCenter(DealtGame):
         from .view import CSS, MINI, mini_board
         return SVG(svg_document(14 + 8 * MINI + 12, 8 * MINI + 72,
                                 mini_board(self._state, 4, 4, caption or self.situation()), css=CSS))
-
-    # ----------------------------------------------------------------- bots
-    def heuristic(self, state: dict, seat: int) -> float:
-        """Tiles this seat expects at settlement, from its own cards only."""
-        counts = Counter(v for v in state["board"].values() if is_slime(v))
-        seen = Counter(card_colour(c) for r in state["revealed"] for c in r)
-        value = 1.0 if state["cancer"][seat] == "hand" else 0.0
-        for c in COLOURS:
-            mine = [card_value(x) for x in state["hands"][seat] if card_colour(x) == c]
-            if not mine:
-                continue
-            unknown = 5 - len(mine) - seen[c]
-            share = len(mine) / (len(mine) + 0.6 * unknown) if unknown > 0 else 1.0
-            value += counts[c] * share
-        return value

@@ -4,23 +4,27 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.errors import StateFileError
-from .components import CARDS, COLOURS, HAND, LETTERS, TILES
+from .components import COLOURS, LETTERS
 
 
 def scenario(cls, players: int = 2, *, board: dict | str | None = None, turn: int = 0,
              actions_left: int = 2, hands: list[list[str]] | None = None,
              revealed: list[list[str]] | None = None, cancer: list[str] | None = None,
              stock: dict | None = None, removed: dict | None = None, settlement: str = "ruled",
-             seed: int = 0):
+             seed: int = 0, draw: list[str] | None = None, components=None):
     """A position set up by hand.
 
     ``board`` is a dict ``{"c4": "red", "d4": "x:blue", "e4": "cancer:1"}``
     or a picture (see :func:`parse_board`). Stocks default to what the
     board leaves (tiles not on the board or ``removed`` are in stock);
     ``stock`` overrides some (the difference counts as removed). Right
-    cards not in ``hands``/``revealed`` form the deck in a fixed order.
+    cards not in ``hands``/``revealed`` form the deck; ``draw`` fixes the
+    next cards drawn (forced chance outcomes). The position goes through the
+    same checks as a saved game: one that cannot be played is refused.
     """
-    opts = cls.make_options(players=players, settlement=settlement)
+    rules = cls.Rules(cls.Rules.load_components(components))
+    TILES, CARDS, HAND = rules.tiles, rules.cards, rules.hand
+    opts = rules.make_options(players=players, settlement=settlement)
     if isinstance(board, str):
         board = parse_board(board)
     board = dict(board or {})
@@ -42,9 +46,12 @@ def scenario(cls, players: int = 2, *, board: dict | str | None = None, turn: in
             h.append(pool.pop(0))
     state = {"options": opts, "phase": "action", "first": 0, "turn": turn, "turn_number": 1,
              "actions_left": actions_left, "board": board, "stock": st, "removed": removed,
-             "cancer": cancer, "deck": pool, "hands": hands, "revealed": revealed,
-             "check": None, "decision": None}
-    return cls.from_state(state, seed=seed)
+             "cancer": cancer, "deck": sorted(pool), "hands": hands, "revealed": revealed,
+             "check": None, "decision": None, "draw": None}
+    game = cls.from_state(state, seed=seed, components=rules.components)
+    if draw:
+        game.force(*[f"draw {c}" for c in draw])
+    return game
 
 
 def parse_board(picture: str) -> dict:

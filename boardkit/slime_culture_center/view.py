@@ -40,14 +40,16 @@ def _xy(square: str) -> tuple[float, float]:
     return BX + "abcdefgh".index(square[0]) * S, BY + (int(square[1:]) - 1) * S
 
 
-def render(game, seat=None, pending="", hide_hands=False, all_hands=False, state=None, caption=""):
-    live = state is None
-    state = game._state if live else state
+def render(game, view) -> str:
+    seat, pending, hide_hands, all_hands = view.seat, view.pending, view.hide_hands, view.all_hands
+    caption = view.caption
+    live = view.state is None
+    state = game._state if live else view.state
     turn = state["turn"]
     shown = turn if seat is None else seat
     legal = list(game.legal_actions) if live and shown == turn and turn is not None else []
     t = Targets(legal, pending)
-    head = caption or game._situation(state)
+    head = caption or game.rules.situation(state)
     parts = [text(12, 18, f"Slime Culture Center — {head}", class_="title")]
     if pending:
         parts.append(text(12, 38, f"selected: {pending} …", class_="label", fill="#a00"))
@@ -125,7 +127,7 @@ def _stocks(state: dict, t: Targets, clickable: bool) -> El:
     for i, c in enumerate(COLOURS):
         y = y0 + i * 34
         pile = El("g", class_=f"scc-stock {c}", data_colour=c)
-        pile.add(title(f"{c} ({JAPANESE[c]}): {state['stock'][c]} in stock of {TILES[c]}, "
+        pile.add(title(f"{c} ({JAPANESE[c]}): {state['stock'][c]} in stock of {state['stock'][c] + sum(1 for v in state['board'].values() if v in (c, 'x:' + c)) + state['removed'][c]}, "
                        f"{up[c]} face up on the board, {state['removed'][c]} removed"))
         # the whole row answers clicks, not only the painted parts
         pile.add(El("rect", x=x0 - 3, y=y - 2, width=340, height=34, rx=4, fill="transparent"))

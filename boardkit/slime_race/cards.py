@@ -5,13 +5,12 @@ played.
 """
 from __future__ import annotations
 
-from .components import COMPONENTS as C, RANKS, card_kind
+from .components import COMPONENTS, RANKS, Components, card_kind
 
-SLIMES = C.slimes
-GOAL = C.track  # a slime finishes when a move takes it past this space (SR-R8)
+SLIMES = COMPONENTS.slimes
 
 
-def card_label(card: str) -> str:
+def card_label(card: str, C: Components = COMPONENTS) -> str:
     """``"red+5"`` → "Red +5", ``"last+35"`` → "Last (ビリ) +35", ``"dash1"`` → "1 DASH"."""
     kind, name, value = card_kind(card)
     if kind == "dash":
@@ -71,7 +70,7 @@ def standings(state: dict) -> list[str]:
     return list(state["finished"]) + racing
 
 
-def resolve_card(state: dict, card: str) -> list[str]:
+def resolve_card(state: dict, card: str, C: Components = COMPONENTS) -> list[str]:
     """Move a slime for ``card`` (in place); return what happened."""
     kind, name, value = card_kind(card)
     pos, fin = state["positions"], state["finished"]
@@ -80,39 +79,40 @@ def resolve_card(state: dict, card: str) -> list[str]:
         # reached the goal, you can't move the slime." (SR-R8)
         if name in fin:
             return [f"No effect: {C.names[name]} has already finished (SR-R8)"]
-        return _move(state, name, value)
+        return _move(state, name, value, C)
     n = len(SLIMES) - len(fin)
     if kind == "rank":
         slot = slot_of_rank(name, n)
         target, group = slime_in_slot(pos, fin, slot)
         if target is None:
-            return [_tie_text(state, group, slot, name)]
-        return _move(state, target, value)
+            return [_tie_text(state, group, slot, name, C)]
+        return _move(state, target, value, C)
     # dash cards (SR-R7)
     if card == "dash1":
         # "The 1st place slime moves forward a number of spaces equal to
         # the number of empty spaces between 1st and 2nd place."
         first, group = slime_in_slot(pos, fin, 1)
         if first is None:
-            return [_tie_text(state, group, 1, "1 DASH")]
+            return [_tie_text(state, group, 1, "1 DASH", C)]
         second = rank_slots(pos, fin)[1][1][0]
         gap = pos[first] - pos[second] - 1
-        return _move(state, first, gap, why=f"{gap} empty spaces to 2nd place")
+        return _move(state, first, gap, C, why=f"{gap} empty spaces to 2nd place")
     # "Move the 2nd place slime to the space immediately behind the 1st place slime."
     second, group = slime_in_slot(pos, fin, 2)
     if second is None:
-        return [_tie_text(state, group, 2, "2 DASH")]
+        return [_tie_text(state, group, 2, "2 DASH", C)]
     first = rank_slots(pos, fin)[0][1][0]
-    return _move(state, second, pos[first] - 1 - pos[second],
-                      why=f"to the space behind {C.names[first]}")
+    return _move(state, second, pos[first] - 1 - pos[second], C,
+                 why=f"to the space behind {C.names[first]}")
 
-def _tie_text(state: dict, group: tuple[str, ...], slot: int, what: str) -> str:
+def _tie_text(state: dict, group: tuple[str, ...], slot: int, what: str, C: Components) -> str:
     names = ", ".join(C.names[s] for s in group[:-1]) + " and " + C.names[group[-1]]
     at = state["positions"][group[0]]
     where = "tied on the starting line" if at == 0 else f"tied on space {at}"
     return f"No effect: {what} targets rank slot {slot}, but {names} are {where} (SR-R5)"
 
-def _move(state: dict, slime: str, spaces: int, why: str = "") -> list[str]:
+def _move(state: dict, slime: str, spaces: int, C: Components, why: str = "") -> list[str]:
+    GOAL = C.track  # a slime finishes when a move takes it past this space (SR-R8)
     pos = state["positions"]
     before = pos[slime]
     pos[slime] = before + spaces

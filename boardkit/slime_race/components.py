@@ -51,12 +51,32 @@ def card_kind(card: str) -> tuple[str, str, int]:
 
 
 def load_components(path: str | Path | None = None) -> Components:
-    raw = json.loads(Path(path or DATA_FILE).read_text(encoding="utf-8"))
+    """The components in a JSON file (default: the built-in set)."""
+    try:
+        raw = json.loads(Path(path or DATA_FILE).read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise OptionError(f"{path}: not valid JSON: {exc}") from None
+    return build(raw)
+
+
+_CACHE: dict[str, Components] = {}
+
+
+def build(raw: dict) -> Components:
+    """Check a component set given as plain data (the shape of
+    ``components.json``) and build it; problems name the field."""
+    key = json.dumps(raw, sort_keys=True)
+    if key in _CACHE:
+        return _CACHE[key]
     try:
         slimes = tuple(s["id"] for s in raw["slimes"])
         deck: list[str] = []
         values = {}
         for entry in raw["slime_cards"]:
+            if type(entry["copies"]) is not int or not 1 <= entry["copies"] <= 20 \
+                    or not all(type(v) is int and 0 < v < 1000 for v in entry["values"]):
+                raise OptionError(f"Slime Race components: slime_cards {entry.get('slime')!r}: "
+                                  "copies 1..20 and whole values 1..999")
             values[entry["slime"]] = tuple(entry["values"])
             deck += [f"{entry['slime']}+{v}" for v in entry["values"]] * entry["copies"]
         for entry in raw["rank_cards"]:
@@ -81,14 +101,21 @@ def load_components(path: str | Path | None = None) -> Components:
             raw=raw,
         )
     except (KeyError, TypeError, ValueError) as exc:
-        raise OptionError(f"Slime Race components file is malformed: {exc!r}") from None
+        raise OptionError(f"Slime Race components are malformed: missing or bad field {exc!r}") from None
     _check(comp)
+    if len(_CACHE) < 64:
+        _CACHE[key] = comp
     return comp
 
 
 def _check(c: Components) -> None:
-    if len(c.slimes) != 5 or set(c.slimes) != set(c.slime_values):
-        raise OptionError("Slime Race needs exactly five slimes, each with its cards")
+    if c.slimes != ("red", "orange", "green", "blue", "purple") or set(c.slimes) != set(c.slime_values):
+        raise OptionError("Slime Race components: 'slimes' must be red, orange, green, blue, purple "
+                          "(in start-line order), each with its cards (names and letters may change)")
+    if len(c.monsters) < 5:
+        raise OptionError("Slime Race components: 'monsters' needs five names (one per seat)")
+    if c.track < 10 or c.coins < 1 or c.hand_size < 1:
+        raise OptionError("Slime Race components: track ≥ 10 spaces, coins ≥ 1, hand size ≥ 1")
     pairs = {c.pair_of(a, b) for i, a in enumerate(c.slimes) for b in c.slimes[i + 1:]}
     if set(c.odds) != pairs:
         raise OptionError(f"the odds table must have exactly the pairs {sorted(pairs)}")
@@ -96,6 +123,8 @@ def _check(c: Components) -> None:
         kind, name, value = card_kind(card)
         if kind == "slime" and name not in c.slimes:
             raise OptionError(f"card {card!r} names an unknown slime")
+    if len(c.deck) > 400:
+        raise OptionError("Slime Race components: at most 400 cards")
     if c.hand_size * 5 >= len(c.deck):
         raise OptionError("the deck is too small to deal every hand")
 

@@ -1,7 +1,8 @@
 """Dragon Quest: Slime Race — the rules (pure Python, no display code).
 
-Rulebook: ``shared/rules/slime_race.txt``; rulings SR-R1 … SR-R11 in
-``RULINGS.md``. Every rule below quotes the rulebook line it implements.
+Rulebook: Dragon Quest: Slime Race (see ``docs/rulings.md`` for the edition);
+rulings SR-R1 … SR-R11 in ``docs/rulings.md``. Every rule below quotes the
+rulebook line it implements.
 
 Actions (strings, as a learner would say them):
 
@@ -9,63 +10,73 @@ Actions (strings, as a learner would say them):
 * ``"play red+5"``, ``"play 2nd+10"``, ``"play last+35"``, ``"play dash1"`` —
   play a card from your hand;
 * chance (the dealer): ``"first 2"`` — seat 2 lost rock-paper-scissors and
-  goes first (SR-R2); ``"shuffle <60 cards>"`` — the deck order.
+  goes first (SR-R2); ``"deal <7 cards per player>"`` — the hands;
+  ``"draw red+5"`` — the card a player draws at the start of a turn (SR-R4).
 """
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
+from typing import Any, Iterable
 
+from ..core.dealt import DealtRules
 from ..core.errors import OptionError, StateFileError
-from ..core.dealt import DealtGame
-from ..core.game import Outcome, copy_json
+from ..core.game import Game
 from ..core.registry import register
+from ..core.rules import CHANCE, GameInfo, Outcome, Refusal, State
 from .cards import card_label, rank_slots, resolve_card, standings
-from .components import COMPONENTS as C, card_kind
+from .components import COMPONENTS as C, DATA_FILE, Components as SRComponents, build, card_kind
 
 SLIMES = C.slimes
 PAIRS = tuple(sorted(C.odds))
 GOAL = C.track  # a slime finishes when a move takes it past this space (SR-R8)
 
+# ----------------------------------------------------------------- the rules
+class SlimeRaceRules(DealtRules):
+    """The pure rules of Dragon Quest: Slime Race for 2–5 players (SR-R1)."""
 
-# ----------------------------------------------------------------- the game
-@register
-class SlimeRace(DealtGame):
-    """Dragon Quest: Slime Race for 2–5 players (SR-R1).
+    info = GameInfo(
+        name="slime_race", title="Slime Race", ruling_prefix="SR",
+        min_players=2, max_players=5, perfect_information=False, chance=True,
+        default_options={"target": 30},
+        rulebook="Dragon Quest: Slime Race (スライムレース), Square Enix",
+    )
 
-    >>> g = SlimeRace(players=3, seed=1)
-    >>> g.apply("bet 1-3")  # doctest: +ELLIPSIS
-    [...]
-    """
-
-    name = "slime_race"
-    title = "Slime Race"
-    ruling_prefix = "SR"
-    min_players, max_players = 2, 5
-    default_options = {"target": 30}
-
-    components = C
+    def __init__(self, components):
+        super().__init__(components)
+        self.c: SRComponents = build(components.data)
+        self.pairs = tuple(sorted(self.c.odds))
 
     @classmethod
-    def _check_options(cls, options: dict) -> None:
+    def _builtin_data(cls, name: str) -> Any:
+        import json
+        return json.loads(DATA_FILE.read_text(encoding="utf-8"))
+
+    def check_options(self, options: dict) -> None:
         t = options["target"]
-        if type(t) is not int or t <= 0:
-            raise OptionError(f"Slime Race: SR-R1: target points must be a positive whole number "
-                              f"(the rulebook suggests 20, 30, 40 or 50), not {t!r}")
+        if type(t) is not int or not 0 < t <= 10_000:
+            raise OptionError(f"Slime Race: SR-R1: target points must be a whole number from 1 "
+                              f"to 10000 (the rulebook suggests 20, 30, 40 or 50), not {t!r}")
 
     def seat_name(self, seat: int) -> str:
-        return C.monsters[seat]
+        return self.c.monsters[seat]
+
+    def hand_size(self, state: State) -> int:
+        return self.c.hand_size
 
     # -------------------------------------------------------------- set-up
-    def _initial_state(self, options: dict) -> dict:
+    def initial_state(self, options: dict) -> State:
         n = options["players"]
-        state = {
+        C = self.c
+        return {
             "options": options,
             "race": 1,
             "phase": "setup",
             "first": None,
             "turn": None,
-            "bets": {p: [] for p in PAIRS},
+            "draw": None,
+            "bets": {p: [] for p in self.pairs},
             "coins": [C.coins] * n,
             "positions": {s: 0 for s in SLIMES},
             "finished": [],
@@ -73,211 +84,214 @@ class SlimeRace(DealtGame):
             "hands": [[] for _ in range(n)],
             "discard": [],
             "scores": [0] * n,
-            "history": [],
+            "last_race": None,
         }
-        return state
 
-    def _new_race(self, state: dict) -> None:
+    def _new_race(self, state: State) -> None:
         """"To start the race again, please start from '2. Place the Slime
         Figures'": slimes back on the start line, coins back, all 60 cards
         gathered for a new shuffle (SR-R9), a new first player (SR-R2)."""
         n = state["options"]["players"]
-        state.update(race=state["race"] + 1, phase="setup", first=None, turn=None,
-                     bets={p: [] for p in PAIRS}, coins=[C.coins] * n,
+        C = self.c
+        state.update(race=state["race"] + 1, phase="setup", first=None, turn=None, draw=None,
+                     bets={p: [] for p in self.pairs}, coins=[C.coins] * n,
                      positions={s: 0 for s in SLIMES}, finished=[], deck=list(C.deck),
                      hands=[[] for _ in range(n)], discard=[])
 
-    # ------------------------------------------------------------ protocol
-    def _legal_actions(self, state: dict) -> list[str]:
+    # ------------------------------------------------------------ actions
+    def parse(self, text: str) -> str:
+        """``bet <pair>``, ``play <card>``, or a chance outcome."""
+        words = " ".join(text.strip().split()).lower().split(" ")
+        word = words[0]
+        C = self.c
+        if word == "bet":
+            if len(words) != 2 or words[1] not in C.odds:
+                raise self.invalid(f"there is no odds space {' '.join(words[1:])!r} "
+                                   f"(the spaces are {', '.join(self.pairs)})", "bet 1-3")
+        elif word == "play":
+            if len(words) != 2 or words[1] not in C.deck:
+                raise self.invalid(f"there is no card {' '.join(words[1:])!r} (cards look like "
+                                   "red+5, 2nd+10, last+35, dash1)", "play red+5")
+        elif word in ("first", "deal", "draw"):
+            if len(words) < 2:
+                raise self.invalid(f"'{word}' needs what was chosen or drawn", f"{word} ...")
+        else:
+            raise self.invalid(f"unknown action {text.strip()[:40]!r}", "bet 1-3")
+        return " ".join(words)
+
+    def candidates(self, state: State) -> Iterable[str]:
         phase = state["phase"]
-        if phase == "setup":
-            return self._setup_actions(state)
+        if self.current(state) is CHANCE:
+            return self.chance_candidates(state)
         if phase == "bet":
-            return [f"bet {p}" for p in PAIRS]
+            return [f"bet {p}" for p in self.pairs]
         if phase == "race":
             return [f"play {c}" for c in sorted(set(state["hands"][state["turn"]]))]
         return []
 
-    def _why_illegal(self, state: dict, action: str) -> str:
+    def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
         word, _, arg = action.partition(" ")
+        who_acts = self.current(state)
+        if word in self.chance_words:
+            if who_acts is CHANCE:
+                return self.chance_refusal(state, action)
+            return Refusal("SR-R2", "choosing the first player, dealing and drawing are done by "
+                                    "chance; fix them with force(...) or chance=[...]")
+        if who_acts is None:
+            return Refusal("SR-over", "the match is over")
+        if who_acts is CHANCE:
+            return Refusal("SR-chance", "the dealer acts now (first player, deal or draw)")
         phase = state["phase"]
-        who = self.seat_name(state["turn"]) if state["turn"] is not None else "the dealer"
-        if word in ("first", "shuffle"):
-            return ("SR-R2: choosing the first player and shuffling are chance actions; "
-                    "fix them with force(...) or chance=[...]")
+        who = self.seat_name(state["turn"])
         if word == "bet":
-            if arg not in PAIRS:
-                return f"SR-R3: there is no odds space '{arg}'; the spaces are {', '.join(PAIRS)}"
-            return (f"SR-R3: betting is over — all {C.coins} coins of every player are on the "
-                    f"odds table; now {who} must play a card")
-        if word == "play":
-            if phase == "bet":
-                return (f"SR-R3/SR-R4: cards are played only once every coin is bet; "
-                        f"{who} must bet a coin now")
-            try:
-                kind, name, _ = card_kind(arg)
-                known = arg in C.deck
-            except ValueError:
-                known = False
-            if not known:
-                return f"SR-R4: there is no card '{arg}' (cards look like red+5, 2nd+10, last+35, dash1)"
+            if phase != "bet":
+                return Refusal("SR-R3", f"betting is over — all {self.c.coins} coins of every "
+                                        f"player are on the odds table; now {who} must play a card")
+            return None
+        # play
+        if phase == "bet":
+            return Refusal("SR-R4", f"cards are played only once every coin is bet; "
+                                    f"{who} must bet a coin now (SR-R3)")
+        if arg not in state["hands"][state["turn"]]:
             hand = ", ".join(sorted(state["hands"][state["turn"]]))
-            return f"SR-R4: {who} has no {arg} in hand (hand: {hand})"
-        return "unknown action; actions look like 'bet 1-3' or 'play red+5'"
+            return Refusal("SR-R4", f"{who} has no {arg} in hand (hand: {hand})")
+        return None
 
-    def _situation(self, state: dict) -> str:
+    def situation(self, state: State) -> str:
         phase = state["phase"]
         race = f"race {state['race']}"
         if phase == "setup":
             return f"{race}, setting up"
         if phase == "bet":
             n = state["options"]["players"]
-            placed = n * C.coins - sum(state["coins"])
-            return (f"{race}, betting round {placed // n + 1} of {C.coins}: "
+            placed = n * self.c.coins - sum(state["coins"])
+            return (f"{race}, betting round {placed // n + 1} of {self.c.coins}: "
                     f"{self.seat_name(state['turn'])} to bet")
         if phase == "race":
+            if state["draw"] is not None:
+                return f"{race}, racing: {self.seat_name(state['draw'])} draws a card"
             return f"{race}, racing: {self.seat_name(state['turn'])} to play a card"
-        out = self._outcome(state)
-        return f"match over after {race}: {out}"
-
-    # ------------------------------------------------------------- chance
-    @staticmethod
-    def stacked_shuffle(players: int, hands: list[list[str]] | None = None,
-                        deck_top: list[str] | None = None) -> str:
-        """A ``shuffle`` chance outcome that deals the given hands (seat 0
-        first, 7 cards each; missing cards filled in a fixed order) and puts
-        ``deck_top`` on top of the draw deck: "suppose you were dealt …"."""
-        pool = Counter(C.deck)
-        hands = [list(h) for h in (hands or [])] + [[] for _ in range(players - len(hands or []))]
-        wanted = [c for h in hands for c in h] + list(deck_top or [])
-        for c in wanted:
-            if pool[c] <= 0:
-                raise OptionError(f"SR: there are not enough '{c}' cards for that deal")
-            pool[c] -= 1
-        rest = sorted(pool.elements())
-        order = []
-        for h in hands:
-            if len(h) > C.hand_size:
-                raise OptionError(f"SR: a hand holds {C.hand_size} cards")
-            fill = [rest.pop(0) for _ in range(C.hand_size - len(h))]
-            order += list(h) + fill
-        order += list(deck_top or []) + rest
-        return "shuffle " + " ".join(order)
+        return f"match over after {race}: {self.outcome(state)}"
 
     # -------------------------------------------------------------- apply
-    def _apply(self, state: dict, action: str) -> list[str]:
+    def apply(self, state: State, action: str, sink=None) -> None:
+        from ..core.rules import NULL_SINK
+        sink = NULL_SINK if sink is None else sink
         word, _, arg = action.partition(" ")
-        return getattr(self, "_do_" + word)(state, arg)
+        getattr(self, "_do_" + word)(state, arg, sink)
 
-    def _do_first(self, state: dict, arg: str) -> list[str]:
+    def _do_first(self, state: State, arg: str, emit) -> None:
         """SR-R2: "play rock-paper-scissors to determine the order. Then,
         starting with the person who lost …" — a seeded random first player."""
         state["first"] = int(arg)
-        return [f"Rock-paper-scissors: {self.seat_name(int(arg))} lost and goes first (SR-R2)"]
+        emit(state, f"Rock-paper-scissors: {self.seat_name(int(arg))} lost and goes first (SR-R2)")
 
-    def _do_shuffle(self, state: dict, arg: str) -> list[str]:
+    def _do_deal(self, state: State, arg: str, emit) -> None:
         """"Shuffle all 60 cards and deal 7 cards to each player … the
         remaining undealt cards … form the draw deck." """
-        order = arg.split()
-        n = state["options"]["players"]
-        k = C.hand_size
-        state["hands"] = [order[i * k:(i + 1) * k] for i in range(n)]
-        state["deck"] = order[n * k:]
+        self.deal_cards(state, arg.split())
         state["phase"] = "bet"
         state["turn"] = state["first"]
-        return [f"The 60 cards are shuffled; {k} dealt to each player, "
-                f"{len(state['deck'])} form the draw deck"]
+        emit(state, f"The {len(self.c.deck)} cards are shuffled; {self.c.hand_size} dealt to each "
+                    f"player, {len(state['deck'])} form the draw deck")
 
-    def _do_bet(self, state: dict, pair: str) -> list[str]:
+    def _do_draw(self, state: State, card: str, emit) -> None:
+        """SR-R4: "Draw one card from the top of the deck"."""
+        seat = state["draw"]
+        self.take(state["deck"], card)
+        state["hands"][seat].append(card)
+        state["draw"] = None
+        emit(state, f"{self.seat_name(seat)} draws a card ({len(state['deck'])} left in the deck)")
+
+    def _do_bet(self, state: State, pair: str, emit) -> None:
         """SR-R3: "bet one coin at a time on the odds table in a clockwise
         direction … you may place your coin in an empty space, on top of a
         coin or coins you placed on a previous round, or on top of another
         player's coin." 3 rounds."""
         n = state["options"]["players"]
         seat = state["turn"]
+        C = self.c
         state["bets"][pair].append(seat)
         state["coins"][seat] -= 1
         a, b = C.slimes_of(pair)
-        events = [f"{self.seat_name(seat)} bets a coin on {pair} "
-                  f"({C.names[a]}–{C.names[b]}, ×{C.odds[pair]})"]
+        emit(state, f"{self.seat_name(seat)} bets a coin on {pair} "
+                    f"({C.names[a]}–{C.names[b]}, ×{C.odds[pair]})")
         if sum(state["coins"]) == 0:
             # "Once everyone has bet their coins, it's time to start the race."
             state["phase"] = "race"
             state["turn"] = state["first"]
-            events.append("All coins are bet: the race starts (SR-R4)")
-            events += self._draw(state)
+            emit(state, "All coins are bet: the race starts (SR-R4)")
+            self._start_turn(state, emit)
         else:
             state["turn"] = (seat + 1) % n
-        return events
 
-    def _draw(self, state: dict) -> list[str]:
-        """SR-R4: "Draw one card from the top of the deck" — if there is one;
-        "What if the draw deck runs out? You must continue playing with only
-        the cards left in your hand." """
-        seat = state["turn"]
+    def _start_turn(self, state: State, emit) -> None:
+        """SR-R4: a turn starts with a draw — if there is a card; "What if the
+        draw deck runs out? You must continue playing with only the cards
+        left in your hand." """
         if state["deck"]:
-            state["hands"][seat].append(state["deck"].pop(0))
-            return [f"{self.seat_name(seat)} draws a card ({len(state['deck'])} left in the deck)"]
-        return [f"{self.seat_name(seat)} cannot draw: the deck is empty (SR-R4)"]
+            state["draw"] = state["turn"]
+        else:
+            emit(state, f"{self.seat_name(state['turn'])} cannot draw: the deck is empty (SR-R4)")
 
-    def _do_play(self, state: dict, card: str) -> list[str]:
+    def _do_play(self, state: State, card: str, emit) -> None:
         """SR-R4: "Choose one card from your hand and play it face up. Move a
         slime according to the effect of the card. You cannot pass. … Move
         played cards to a discard pile." """
         seat = state["turn"]
         state["hands"][seat].remove(card)
         state["discard"].append(card)
-        events = [f"{self.seat_name(seat)} plays {card_label(card)}"]
-        events += resolve_card(state, card)
+        emit(state, f"{self.seat_name(seat)} plays {card_label(card, self.c)}")
+        for e in resolve_card(state, card, self.c):
+            emit(state, e)
         if len(state["finished"]) >= 2:
-            events += self._end_race(state, exhausted=False)
+            self._end_race(state, emit, exhausted=False)
         elif not state["deck"] and not any(state["hands"]):
-            events += self._end_race(state, exhausted=True)
+            self._end_race(state, emit, exhausted=True)
         else:
             n = state["options"]["players"]
             nxt = (seat + 1) % n
             while not state["hands"][nxt] and not state["deck"]:
                 nxt = (nxt + 1) % n  # a player with no card left cannot play
             state["turn"] = nxt
-            events += self._draw(state)
-        return events
+            self._start_turn(state, emit)
 
     # ----------------------------------------------------------- scoring
-    def _end_race(self, state: dict, exhausted: bool) -> list[str]:
+    def _end_race(self, state: State, emit, exhausted: bool) -> None:
         """SR-R9: "(Number of coins bet on the correct space) x (Multiplier) =
         (Number of points)"; SR-R10 when the cards run out; SR-R11 match end."""
+        C = self.c
         order = standings(state)
         first, second = order[0], order[1]
         pair = C.pair_of(first, second)
         mult = C.odds[pair]
         n = state["options"]["players"]
         payouts = [state["bets"][pair].count(s) * mult for s in range(n)]
-        events = []
         if exhausted:
-            events.append(f"Every card has been played and only {len(state['finished'])} slime(s) "
-                          f"finished: the leaders by position take 1st and 2nd (SR-R10)")
-        events.append(f"Race {state['race']} is over: 1st {C.names[first]}, 2nd {C.names[second]} "
-                      f"— the winning space is {pair} (×{mult})")
+            emit(state, f"Every card has been played and only {len(state['finished'])} slime(s) "
+                        f"finished: the leaders by position take 1st and 2nd (SR-R10)")
+        emit(state, f"Race {state['race']} is over: 1st {C.names[first]}, 2nd {C.names[second]} "
+                    f"— the winning space is {pair} (×{mult})")
         for s in range(n):
             if payouts[s]:
                 coins = state["bets"][pair].count(s)
-                events.append(f"{self.seat_name(s)} scores {coins} × {mult} = {payouts[s]} points")
+                emit(state, f"{self.seat_name(s)} scores {coins} × {mult} = {payouts[s]} points")
         if not any(payouts):
-            events.append("Nobody bet on the winning pair: nobody scores")
+            emit(state, "Nobody bet on the winning pair: nobody scores")
         state["scores"] = [a + b for a, b in zip(state["scores"], payouts)]
-        state["history"].append({"race": state["race"], "first": first, "second": second,
-                                 "pair": pair, "payouts": payouts, "exhausted": exhausted})
+        state["last_race"] = {"race": state["race"], "first": first, "second": second,
+                              "pair": pair, "payouts": payouts, "exhausted": exhausted,
+                              "bets": {p: list(v) for p, v in state["bets"].items() if v}}
         target = state["options"]["target"]
         if max(state["scores"]) >= target:
             state["phase"] = "over"
             state["turn"] = None
-            events.append(str(self._outcome(state)))
+            emit(state, str(self.outcome(state)))
         else:
-            events.append("Everybody takes their coins back; the next race is set up (SR-R9)")
+            emit(state, "Everybody takes their coins back; the next race is set up (SR-R9)")
             self._new_race(state)
-        return events
 
-    def _outcome(self, state: dict) -> Outcome | None:
+    def outcome(self, state: State) -> Outcome | None:
         if state["phase"] != "over":
             return None
         scores = tuple(state["scores"])
@@ -289,22 +303,19 @@ class SlimeRace(DealtGame):
                                         f"(target {state['options']['target']}, SR-R11)")
 
     # ------------------------------------------------------ hidden information
-    def _observation(self, state: dict, seat: int) -> dict:
-        """Each player sees only their own hand; the deck order is secret."""
-        obs = copy_json(state)
-        obs["hands"] = [h if i == seat else ["?"] * len(h) for i, h in enumerate(obs["hands"])]
-        obs["deck"] = ["?"] * len(obs["deck"])
-        return obs
+    def unseen_cards(self, observation: State, seat: int) -> list[str]:
+        seen = Counter(observation["hands"][seat]) + Counter(observation["discard"])
+        return sorted((Counter(self.c.deck) - seen).elements())
 
     # ---------------------------------------------------------- validation
-    def _round(self, state: dict) -> int:
+    def round_of(self, state: State) -> int:
         return state["race"]
 
-    def _max_actions_per_round(self, options: dict) -> int:
-        # 2 chance actions, 3 bets each, at most 60 cards played
-        return 2 + C.coins * options["players"] + len(C.deck)
+    def max_actions_per_round(self, options: dict) -> int:
+        # first + deal, 3 bets each, at most every card drawn and played
+        return 2 + self.c.coins * options["players"] + 2 * len(self.c.deck)
 
-    def _step_problems(self, before: dict, after: dict) -> list[str]:
+    def step_problems(self, before: State, after: State) -> list[str]:
         """Within a race, slimes never move backwards; scores never fall."""
         out = []
         if before["race"] == after["race"]:
@@ -317,91 +328,122 @@ class SlimeRace(DealtGame):
             out.append("a score went down")
         return out
 
-    def _validate_state(self, state: dict) -> None:
-        need = {"options", "race", "phase", "first", "turn", "bets", "coins", "positions",
-                "finished", "deck", "hands", "discard", "scores", "history"}
-        if not isinstance(state, dict) or need - set(state):
-            raise StateFileError(f"Slime Race state lacks {sorted(need - set(state or {}))}")
-        n = state["options"]["players"]
-        problems = []
-        if state["phase"] not in ("setup", "bet", "race", "over"):
-            problems.append(f"unknown phase {state['phase']!r}")
-        if set(state["positions"]) != set(SLIMES) or any(
-                type(v) is not int or v < 0 for v in state["positions"].values()):
-            problems.append("positions must give a whole number ≥ 0 for each of the five slimes")
-        elif sorted(state["finished"]) != sorted(s for s in SLIMES if state["positions"][s] > GOAL) \
-                or len(set(state["finished"])) != len(state["finished"]):
-            problems.append("'finished' must list exactly the slimes past space 70, once each")
-        if set(state["bets"]) != set(PAIRS):
-            problems.append("bets must have the ten odds spaces")
-        elif not (isinstance(state["coins"], list) and len(state["coins"]) == n):
-            problems.append("coins must list each player's coins in hand")
-        else:
-            for s in range(n):
-                on_table = sum(v.count(s) for v in state["bets"].values())
-                if type(state["coins"][s]) is not int or not 0 <= state["coins"][s] <= C.coins \
-                        or on_table + state["coins"][s] != C.coins:
-                    problems.append(f"{self.seat_name(s)} does not have exactly {C.coins} coins")
-            if any(type(x) is not int or not 0 <= x < n for v in state["bets"].values() for x in v):
-                problems.append("a coin on the odds table belongs to no player")
-        if not (isinstance(state["hands"], list) and len(state["hands"]) == n):
-            problems.append("hands must list one hand per player")
-        else:
-            cards = Counter(state["deck"]) + Counter(state["discard"])
-            for h in state["hands"]:
-                cards += Counter(h)
-            if cards != Counter(C.deck):
-                problems.append("the deck, hands and discard pile must hold exactly the 60 cards")
-        if state["phase"] in ("bet", "race") and (type(state["turn"]) is not int
-                                                  or not 0 <= state["turn"] < n):
-            problems.append("turn must be a seat number")
-        if not (isinstance(state["scores"], list) and len(state["scores"]) == n
-                and all(type(x) is int and x >= 0 for x in state["scores"])):
-            problems.append("scores must be whole numbers ≥ 0, one per player")
-        if problems:
-            raise StateFileError("Slime Race state is invalid: " + "; ".join(problems))
+    def validate_state(self, state: State) -> None:
+        from .validate import validate
+        validate(self, state)
+
+    # ---------------------------------------------------------------- bots
+    def heuristic(self, state: State, seat: int) -> float:
+        """Expected points for ``seat``: each own coin × multiplier × a rough
+        chance of that pair finishing 1-2, from positions and own hand
+        (an observation is enough: nothing hidden is read)."""
+        p = win_chances(state, seat, self.c)
+        value = 0.0
+        C = self.c
+        for pair, stack in state["bets"].items():
+            k = stack.count(seat)
+            if k:
+                a, b = C.slimes_of(pair)
+                pab = p[a] * p[b] / max(1e-9, 1 - p[a]) + p[b] * p[a] / max(1e-9, 1 - p[b])
+                value += k * C.odds[pair] * pab
+        return value + state["scores"][seat]
+
+    def text(self, state: State) -> str:
+        from .view import text_picture
+        return text_picture(self, state)
+
+
+# ----------------------------------------------------------------- the game
+@register
+class SlimeRace(Game):
+    """Dragon Quest: Slime Race for 2–5 players (SR-R1).
+
+    >>> g = SlimeRace(players=3, seed=1)
+    >>> g.apply("bet 1-3")  # doctest: +ELLIPSIS
+    [...]
+    """
+
+    Rules = SlimeRaceRules
+
+    @property
+    def c(self) -> SRComponents:
+        return self.rules.c
 
     # ---------------------------------------------------------- scenarios
+    @staticmethod
+    def stacked_deal(players: int, hands: list[list[str]] | None = None,
+                     deck_top: list[str] | None = None, components: Any = None) -> list[str]:
+        """Chance outcomes ``["deal …", "draw …", …]`` that deal the given
+        hands (seat 0 first, 7 cards each; missing cards filled in a fixed
+        order) and make the next draws ``deck_top``: "suppose you were
+        dealt …". Pass them as ``chance=[f"first {k}", *outcomes]``."""
+        c = SlimeRaceRules(SlimeRaceRules.load_components(components)).c
+        pool = Counter(c.deck)
+        hands = [list(h) for h in (hands or [])] + [[] for _ in range(players - len(hands or []))]
+        wanted = [x for h in hands for x in h] + list(deck_top or [])
+        for x in wanted:
+            if pool[x] <= 0:
+                raise OptionError(f"SR: there are not enough '{x}' cards for that deal")
+            pool[x] -= 1
+        rest = sorted(pool.elements())
+        order: list[str] = []
+        for h in hands:
+            if len(h) > c.hand_size:
+                raise OptionError(f"SR: a hand holds {c.hand_size} cards")
+            fill = [rest.pop(0) for _ in range(c.hand_size - len(h))]
+            order += list(h) + fill
+        return ["deal " + " ".join(order)] + [f"draw {x}" for x in deck_top or []]
+
     @classmethod
     def scenario(cls, players: int = 3, *, positions: dict | None = None,
                  hands: list[list[str]] | None = None, deck: list[str] | None = None,
                  bets: dict | None = None, turn: int = 0, first: int | None = None,
                  scores: list[int] | None = None, target: int = 30, finished: list | None = None,
-                 seed: int = 0) -> "SlimeRace":
+                 seed: int = 0, draw: list[str] | None = None, components: Any = None) -> "SlimeRace":
         """A race in progress, set up by hand: "what happens if …".
 
         ``positions`` {slime: space} (others 0); ``hands`` per seat (cards
-        not in a hand or ``deck`` — top first — go to the discard pile);
-        ``bets`` {seat: [pair, …]} (every player's 3 coins must be bet);
-        ``finished`` the finishing order of slimes past space 70.
+        not in a hand or ``deck`` go to the discard pile); ``draw`` the next
+        cards drawn, in order (forced chance outcomes; they must be in
+        ``deck``); ``bets`` {seat: [pair, …]} (every player's 3 coins must be
+        bet); ``finished`` the finishing order of slimes past the goal.
+        The position is checked like a saved one; the player to move has
+        already drawn.
         """
-        opts = cls.make_options(players=players, target=target)
+        rules = SlimeRaceRules(SlimeRaceRules.load_components(components))
+        C = rules.c
+        opts = rules.make_options(players=players, target=target)
         pos = {s: 0 for s in SLIMES}
         pos.update(positions or {})
         fin = list(finished) if finished is not None else sorted(
-            (s for s in SLIMES if pos[s] > GOAL), key=lambda s: -pos[s])
+            (s for s in SLIMES if type(pos.get(s)) is int and pos[s] > C.track), key=lambda s: -pos[s])
         hands = [list(h) for h in (hands or [])] + [[] for _ in range(players - len(hands or []))]
         pool = Counter(C.deck)
-        for c in [c for h in hands for c in h] + list(deck or []):
-            pool[c] -= 1
+        for x in [x for h in hands for x in h] + list(deck or []):
+            pool[x] -= 1
         if any(v < 0 for v in pool.values()):
-            over = sorted(c for c, v in pool.items() if v < 0)
-            raise StateFileError(f"Slime Race: more copies of {', '.join(over)} than the 60-card deck holds")
+            over = sorted(x for x, v in pool.items() if v < 0)
+            raise StateFileError(f"Slime Race: more copies of {', '.join(over)} than the deck holds")
         state = {
             "options": opts, "race": 1, "phase": "race",
-            "first": turn if first is None else first, "turn": turn,
-            "bets": {p: [] for p in PAIRS}, "coins": [C.coins] * players,
+            "first": turn if first is None else first, "turn": turn, "draw": None,
+            "bets": {p: [] for p in rules.pairs}, "coins": [C.coins] * players,
             "positions": pos, "finished": fin,
-            "deck": list(deck or []), "hands": hands, "discard": sorted(pool.elements()),
-            "scores": list(scores or [0] * players), "history": [],
+            "deck": sorted(deck or []), "hands": hands, "discard": sorted(pool.elements()),
+            "scores": list(scores or [0] * players), "last_race": None,
         }
         for seat, pairs in (bets or {}).items():
             for p in pairs:
-                if p not in PAIRS:
+                if p not in rules.pairs:
                     raise StateFileError(f"SR-R3: no odds space {p!r}")
-                state["bets"][p].append(int(seat))
-                state["coins"][int(seat)] -= 1
-        return cls.from_state(state, seed=seed)
+                if type(seat) is not int or not 0 <= seat < players:
+                    raise StateFileError(f"SR-R3: bets: no seat {seat!r}")
+                state["bets"][p].append(seat)
+                state["coins"][seat] -= 1
+        game = cls.from_state(state, seed=seed, components=rules.components)
+        if draw:
+            game.force(*[f"draw {x}" for x in draw])
+        return game
 
     # ------------------------------------------------------------- display
     def rank_table(self) -> list[dict]:
@@ -411,69 +453,36 @@ class SlimeRace(DealtGame):
                  "position": s["positions"][members[0]]}
                 for slots, members in rank_slots(s["positions"], s["finished"])]
 
-    def _text(self, state: dict) -> str:
-        lines = [f"Slime Race — {self._situation(state)}"]
-        lines.append(f"Track (goal after space {GOAL}):")
-        place = {s: i + 1 for i, s in enumerate(state["finished"])}
-        for s in SLIMES:
-            p = state["positions"][s]
-            bar_len = 35
-            filled = min(bar_len, round(min(p, GOAL) * bar_len / GOAL))
-            tag = f"finished {('1st', '2nd')[place[s] - 1]}" if s in place else f"space {p}"
-            lines.append(f"  {C.letters[s]} {C.names[s]:<6} |{'#' * filled}{'.' * (bar_len - filled)}| {tag}")
-        bets = []
-        for p in PAIRS:
-            if state["bets"][p]:
-                who = Counter(state["bets"][p])
-                bets.append(f"{p} ×{C.odds[p]}: " + ", ".join(
-                    f"{self.seat_name(s)}×{k}" for s, k in sorted(who.items())))
-        lines.append("Bets: " + ("; ".join(bets) if bets else "none yet"))
-        lines.append("Scores: " + ", ".join(
-            f"{self.seat_name(i)} {v}" for i, v in enumerate(state["scores"]))
-            + f" (target {state['options']['target']})")
-        for i, h in enumerate(state["hands"]):
-            mark = "▶ " if i == state["turn"] and state["phase"] in ("bet", "race") else "  "
-            lines.append(f"{mark}{self.seat_name(i)}: {' '.join(sorted(h)) or '—'}")
-        top = state["discard"][-1] if state["discard"] else "—"
-        lines.append(f"Deck {len(state['deck'])} · discard {len(state['discard'])} (top: {top})")
-        return "\n".join(lines)
+    def race_results(self) -> list[dict]:
+        """Every finished race of the match: 1st, 2nd, the winning space and
+        each player's payout (replayed from the log)."""
+        out: list[dict] = []
+        for i, e in enumerate(self._log):
+            if e.player is not CHANCE and any(t.startswith("Race ") and " is over:" in t
+                                                 for t in e.events):
+                after = self.state_before(i + 1)
+                out.append(after["last_race"])
+        return out
 
-    def render(self, seat: int | None = None, pending: str = "", hide_hands: bool = False,
-               all_hands: bool = False, state: dict | None = None, caption: str = "") -> str:
-        """SVG of the board; ``seat`` whose hand to show (default: the player
-        to move), ``all_hands`` adds every hand (teacher view)."""
+    def render(self, view: Any = None, **kwargs: Any) -> str:
+        """SVG of the board (see :class:`boardkit.core.view.View` for the
+        options: whose hand, teacher view, a past state, a caption…)."""
+        from ..core.view import View
         from .view import render
-        return render(self, seat=seat, pending=pending, hide_hands=hide_hands, all_hands=all_hands,
-                      state=state, caption=caption)
-
-    # ---------------------------------------------------------------- bots
-    def heuristic(self, state: dict, seat: int) -> float:
-        """Expected points for ``seat``: each own coin × multiplier × a rough
-        chance of that pair finishing 1-2, from positions and own hand."""
-        p = win_chances(state, seat)
-        value = 0.0
-        for pair, stack in state["bets"].items():
-            k = stack.count(seat)
-            if k:
-                a, b = C.slimes_of(pair)
-                pab = p[a] * p[b] / max(1e-9, 1 - p[a]) + p[b] * p[a] / max(1e-9, 1 - p[b])
-                value += k * C.odds[pair] * pab
-        return value + (state["scores"][seat] if state["phase"] != "setup" else 0)
+        return render(self, View.of(view, **kwargs))
 
 
-AVERAGE_CARD = {s: sum(v) / len(v) for s, v in C.slime_values.items()}
-
-
-def win_chances(state: dict, seat: int, temperature: float = 9.0) -> dict:
+def win_chances(state: dict, seat: int, c: SRComponents = C, temperature: float = 9.0) -> dict:
     """A crude softmax "who wins" estimate from what ``seat`` can see."""
     hand = state["hands"][seat] if state["hands"] else []
+    average = {s: sum(v) / len(v) for s, v in c.slime_values.items()}
     strength = {}
     for s in SLIMES:
         if s in state["finished"]:
             strength[s] = 1000.0 - 100 * state["finished"].index(s)
             continue
-        own = sum(card_kind(c)[2] for c in hand if card_kind(c)[:2] == ("slime", s))
-        strength[s] = state["positions"][s] + 0.6 * own + 3 * AVERAGE_CARD[s]
+        own = sum(card_kind(x)[2] for x in hand if x != "?" and card_kind(x)[:2] == ("slime", s))
+        strength[s] = state["positions"][s] + 0.6 * own + 3 * average[s]
     top = max(strength.values())
     w = {s: math.exp((v - top) / temperature) for s, v in strength.items()}
     total = sum(w.values())

@@ -10,8 +10,10 @@ from collections import Counter
 
 from ..core.palette import BASE_CSS, SEAT_COLOURS
 from ..core.svg import El, Targets, svg_document, text, title
-from .components import COMPONENTS as C, card_kind
-from .rules import GOAL, PAIRS, SLIMES, card_label, rank_slots
+from ..core.view import View
+from .cards import card_label, rank_slots
+from .components import card_kind
+from .rules import SLIMES
 
 SLIME_FILL = {"red": "#d73027", "orange": "#f46d43", "green": "#1a9850",
               "blue": "#4575b4", "purple": "#7b3294"}
@@ -31,30 +33,32 @@ CSS = BASE_CSS + """
 """
 
 W, H = 960, 580
-X0, SP = 96, 10.6          # x of space 1's left edge, width of a space
+X0, TRACK_W = 96, 742      # x of space 1's left edge, width of the track
 LANE_Y, LANE_H = 48, 26
 
 
-def _space_x(pos: int) -> float:
+def _space_x(pos: int, GOAL: int) -> float:
     """Centre x of a track position (0 = starting line, > 70 = goal area)."""
     if pos <= 0:
         return X0 - 14
+    sp = TRACK_W / GOAL
     if pos > GOAL:
-        return X0 + GOAL * SP + 34
-    return X0 + (pos - 0.5) * SP
+        return X0 + TRACK_W + 34
+    return X0 + (pos - 0.5) * sp
 
 
-def render(game, seat: int | None = None, pending: str = "", hide_hands: bool = False,
-           all_hands: bool = False, state: dict | None = None, caption: str = "") -> str:
-    live = state is None
-    state = game._state if live else state
+def render(game, view: View) -> str:
+    seat, pending, hide_hands, all_hands = view.seat, view.pending, view.hide_hands, view.all_hands
+    caption = view.caption
+    live = view.state is None
+    state = game._state if live else view.state
     turn = state["turn"]
     shown = turn if seat is None else seat
     legal = list(game.legal_actions) if live and shown == turn and not hide_hands else []
     targets = Targets(legal, pending)
-    situation = caption or game._situation(state)
+    situation = caption or game.rules.situation(state)
     parts: list[El] = [text(12, 18, f"Slime Race — {situation}", class_="title")]
-    parts.append(_track(state))
+    parts.append(_track(game, state))
     parts.append(_odds(game, state, targets))
     parts.append(_scores(game, state))
     parts.append(_hand(game, state, shown, targets, hide_hands))
@@ -64,7 +68,9 @@ def render(game, seat: int | None = None, pending: str = "", hide_hands: bool = 
                         label=f"Slime Race board: {situation}")
 
 
-def _track(state: dict) -> El:
+def _track(game, state: dict) -> El:
+    C, GOAL = game.c, game.c.track
+    SP = TRACK_W / GOAL  # width of a space
     g = El("g", class_="sr-track")
     top = LANE_Y
     g.add(El("rect", x=X0 - 28, y=top, width=28, height=5 * LANE_H, class_="sr-start"),
@@ -93,7 +99,7 @@ def _track(state: dict) -> El:
         slot_text[s] = ("1st", "2nd")[i] if i < 2 else "done"
     for i, s in enumerate(SLIMES):
         pos = state["positions"][s]
-        cx, cy = _space_x(pos), top + i * LANE_H + LANE_H / 2
+        cx, cy = _space_x(pos, GOAL), top + i * LANE_H + LANE_H / 2
         tok = El("g", class_=f"sr-slime {s}", data_slime=s)
         tok.add(title(f"{C.names[s]}: {'finished' if s in state['finished'] else f'space {pos}'}"))
         tok.add(El("circle", cx=cx, cy=cy, r=10, fill=SLIME_FILL[s], stroke="#222"))
@@ -119,11 +125,12 @@ def _coin(x: float, y: float, seat: int, name: str) -> El:
 
 
 def _odds(game, state: dict, targets: Targets) -> El:
+    C, PAIRS = game.c, game.rules.pairs
     g = El("g", class_="sr-odds")
     ox, oy, cw, ch = 60, 222, 96, 44
     g.add(text(12, oy - 14, "Odds table (click a space to bet)", class_="label",
                font_weight="bold"))
-    winning = state["history"][-1]["pair"] if state["phase"] == "over" and state["history"] else None
+    winning = state["last_race"]["pair"] if state["phase"] == "over" and state["last_race"] else None
     for col in range(2, 6):
         s = SLIMES[col - 1]
         g.add(text(ox + (col - 2) * cw + cw / 2, oy - 2, f"{col} {C.letters[s]}", class_="small",
@@ -167,6 +174,7 @@ def _odds(game, state: dict, targets: Targets) -> El:
 
 
 def _scores(game, state: dict) -> El:
+    C = game.c
     g = El("g", class_="sr-score")
     x0, y0, width = 470, 222, 460
     target = state["options"]["target"]
@@ -189,8 +197,8 @@ def _scores(game, state: dict) -> El:
     tx = x0 + 120 + (width - 120) * target / top
     g.add(El("line", x1=tx, y1=y0 - 4, x2=tx, y2=y0 + game.players * 24, stroke="#c00",
              stroke_dasharray="4 3"))
-    if state["history"]:
-        last = state["history"][-1]
+    if state["last_race"]:
+        last = state["last_race"]
         g.add(text(x0, y0 + game.players * 24 + 14,
                    f"Last race: {C.names[last['first']]} 1st, {C.names[last['second']]} 2nd "
                    f"→ space {last['pair']}" + (" (cards ran out)" if last["exhausted"] else ""),
@@ -198,10 +206,11 @@ def _scores(game, state: dict) -> El:
     return g
 
 
-def _card(x: float, y: float, card: str, targets: Targets, clickable: bool) -> El:
+def _card(game, x: float, y: float, card: str, targets: Targets, clickable: bool) -> El:
+    C = game.c
     kind, name, value = card_kind(card)
     g = El("g", class_=f"sr-card {kind}", data_card=card)
-    g.add(title(card_label(card)))
+    g.add(title(card_label(card, C)))
     g.add(El("rect", x=x, y=y, width=62, height=86, rx=6, class_="face hl"))
     if kind == "slime":
         g.add(El("rect", x=x + 4, y=y + 4, width=54, height=22, rx=4, fill=SLIME_FILL[name]))
@@ -241,7 +250,7 @@ def _hand(game, state: dict, seat: int | None, targets: Targets, hide: bool) -> 
             g.add(text(12, y - 12, f"{who}'s hand ({len(hand)}) — {verb}", class_="label",
                        font_weight="bold"))
             for i, card in enumerate(hand):
-                g.add(_card(12 + i * 68, y, card, targets, state["phase"] == "race"))
+                g.add(_card(game, 12 + i * 68, y, card, targets, state["phase"] == "race"))
     # deck and discard pile
     dx = 600
     g.add(text(dx, y - 12, f"Deck: {len(state['deck'])}", class_="label"))
@@ -249,7 +258,7 @@ def _hand(game, state: dict, seat: int | None, targets: Targets, hide: bool) -> 
              stroke="#333", stroke_dasharray=None if state["deck"] else "4 3"))
     g.add(text(dx + 80, y - 12, f"Discard: {len(state['discard'])}", class_="label"))
     if state["discard"]:
-        g.add(_card(dx + 80, y, state["discard"][-1], targets, False))
+        g.add(_card(game, dx + 80, y, state["discard"][-1], targets, False))
     else:
         g.add(El("rect", x=dx + 80, y=y, width=62, height=86, rx=6, fill="none", stroke="#333",
                  stroke_dasharray="4 3"))
@@ -261,6 +270,37 @@ def _all_hands(game, state: dict) -> El:
     y = H + 4
     for s, hand in enumerate(state["hands"]):
         counts = Counter(hand)
-        txt = ", ".join(f"{card_label(c)}" + (f" ×{k}" if k > 1 else "") for c, k in sorted(counts.items()))
+        txt = ", ".join(f"{card_label(c, game.c)}" + (f" ×{k}" if k > 1 else "") for c, k in sorted(counts.items()))
         g.add(text(12, y + s * 18, f"{game.seat_name(s)}: {txt or '—'}", class_="small"))
     return g
+
+
+def text_picture(rules, state: dict) -> str:
+    """The position as text (``str(game)``)."""
+    C = rules.c
+    GOAL = C.track
+    lines = [f"Slime Race — {rules.situation(state)}"]
+    lines.append(f"Track (goal after space {GOAL}):")
+    place = {s: i + 1 for i, s in enumerate(state["finished"])}
+    for s in SLIMES:
+        p = state["positions"][s]
+        bar_len = 35
+        filled = min(bar_len, round(min(p, GOAL) * bar_len / GOAL))
+        tag = f"finished {('1st', '2nd')[place[s] - 1]}" if s in place else f"space {p}"
+        lines.append(f"  {C.letters[s]} {C.names[s]:<6} |{'#' * filled}{'.' * (bar_len - filled)}| {tag}")
+    bets = []
+    for p in rules.pairs:
+        if state["bets"][p]:
+            who = Counter(state["bets"][p])
+            bets.append(f"{p} ×{C.odds[p]}: " + ", ".join(
+                f"{rules.seat_name(s)}×{k}" for s, k in sorted(who.items())))
+    lines.append("Bets: " + ("; ".join(bets) if bets else "none yet"))
+    lines.append("Scores: " + ", ".join(
+        f"{rules.seat_name(i)} {v}" for i, v in enumerate(state["scores"]))
+        + f" (target {state['options']['target']})")
+    for i, h in enumerate(state["hands"]):
+        mark = "▶ " if i == state["turn"] and state["phase"] in ("bet", "race") else "  "
+        lines.append(f"{mark}{rules.seat_name(i)}: {' '.join(sorted(h)) or '—'}")
+    top = state["discard"][-1] if state["discard"] else "—"
+    lines.append(f"Deck {len(state['deck'])} · discard {len(state['discard'])} (top: {top})")
+    return "\n".join(lines)

@@ -1,0 +1,423 @@
+"""The pure rules of a game, and the search interface every game supports.
+
+A game's rules are a :class:`Rules` object: functions of a plain-JSON
+``state`` and the game's immutable :class:`Components`. Nothing here reads
+or writes a game session (:class:`~boardkit.core.game.Game`): the session
+keeps the log, undo and the widget's needs; search, simulations and bots
+work on bare states (the OpenSpiel pattern)::
+
+    rules = game.rules
+    state = rules.clone(game.state)          # cost proportional to the state
+    while rules.current(state) is not None:
+        if rules.current(state) is CHANCE:
+            action = rules.sample_chance(state, rng)
+        else:
+            action = rng.choice(rules.legal_actions(state))
+        rules.step(state, action)            # no re-validation, no log
+    rules.outcome(state)
+
+Each rule is written once. A game implements :meth:`Rules.refusal`, the one
+legality function: it returns ``None`` for a legal action, else a
+:class:`Refusal` with the rule id and the sentence a learner reads. The legal
+list (:meth:`Rules.legal_actions`), the check (:meth:`Rules.is_legal`) and the
+error message all come from it.
+"""
+from __future__ import annotations
+
+import enum
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Union
+
+from .errors import InvalidActionError, OptionError
+
+State = dict
+"""A position: plain JSON (dicts, lists, str, int, bool, None)."""
+
+
+class Chance(enum.Enum):
+    """The pseudo-player who shuffles, deals and rolls."""
+
+    CHANCE = "chance"
+
+    def __repr__(self) -> str:
+        return "CHANCE"
+
+    def __str__(self) -> str:
+        return "chance"
+
+
+CHANCE = Chance.CHANCE
+"""The chance player (``current`` returns it at a shuffle, draw or roll)."""
+
+Player = Union[int, Chance, None]
+"""Who acts: a seat number (0-based), :data:`CHANCE`, or ``None`` (nobody:
+the game is over)."""
+
+
+def player_to_json(p: Player) -> int | str | None:
+    return "chance" if p is CHANCE else p
+
+
+def player_from_json(p: Any) -> Player:
+    return CHANCE if p == "chance" else p
+
+
+def copy_json(value: Any) -> Any:
+    """Deep copy of plain JSON data (much faster than :func:`copy.deepcopy`)."""
+    t = type(value)
+    if t is dict:
+        return {k: copy_json(v) for k, v in value.items()}
+    if t is list:
+        return [copy_json(v) for v in value]
+    return value
+
+
+def is_plain_json(value: Any, depth: int = 0) -> bool:
+    """True when ``value`` survives a JSON round trip unchanged."""
+    if depth > 64:
+        return False
+    t = type(value)
+    if t in (str, int, bool) or value is None:
+        return True
+    if t is float:
+        return value == value and value not in (float("inf"), float("-inf"))
+    if t is list:
+        return all(is_plain_json(v, depth + 1) for v in value)
+    if t is dict:
+        return all(type(k) is str and is_plain_json(v, depth + 1) for k, v in value.items())
+    return False
+
+
+def normalize(action: str) -> str:
+    return " ".join(action.strip().split()).lower()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the winning seats (several on a shared win)."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str = ""
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is not legal now: the rule id (listed in
+    ``docs/rulings.md``) and one sentence for a learner."""
+
+    rule: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's metadata, in one place."""
+
+    name: str                      #: registry name, ``"slime_race"``
+    title: str                     #: ``"Slime Race"``
+    ruling_prefix: str             #: ``"SR"`` — ids in docs/rulings.md
+    min_players: int
+    max_players: int
+    perfect_information: bool      #: False: some seat cannot see something (hands, deck)
+    chance: bool                   #: shuffles, draws or dice
+    #: An upper bound on the actions of one game with the given options
+    #: (chance included), or None when unbounded (a match to any target).
+    max_length: Callable[[dict], int | None] = field(default=lambda options: None, repr=False)
+    default_options: Mapping[str, Any] = field(default_factory=dict)
+    #: The rulebook: title, publisher, year (as the rulebook states them).
+    rulebook: str = ""
+
+
+@dataclass(frozen=True)
+class Components:
+    """A game's component set (cards, tiles, odds, tracks…): a name and the
+    plain-JSON data it was built from, so a save can embed it."""
+
+    name: str
+    data: Any
+
+
+class Sink:
+    """Where rules report what happened: event texts and, for games whose
+    automatic checks are worth watching step by step, a frame (a copy of the
+    position) after each sub-step. Search passes :data:`NULL_SINK`."""
+
+    __slots__ = ("events", "frames", "record_frames")
+
+    def __init__(self, record_frames: bool = True):
+        self.events: list[str] = []
+        self.frames: list[tuple[str, State]] = []
+        self.record_frames = record_frames
+
+    def __call__(self, state: State, text: str, frame: bool = False) -> None:
+        """Report ``text``; with ``frame``, also keep the position it left."""
+        self.events.append(text)
+        if frame and self.record_frames:
+            self.frames.append((text, copy_json(state)))
+
+
+class _NullSink(Sink):
+    __slots__ = ()
+
+    def __call__(self, state: State, text: str, frame: bool = False) -> None:
+        return None
+
+
+NULL_SINK: Sink = _NullSink(record_frames=False)
+"""A sink that keeps nothing (search and simulations)."""
+
+
+class Rules:
+    """Base class of a game's pure rules. Subclasses implement the hooks
+    marked *hook*; everything else is derived, the same for every game."""
+
+    info: ClassVar[GameInfo]
+    #: Built-in component sets by name (the first is the default).
+    builtin_components: ClassVar[tuple[str, ...]] = ("standard",)
+    #: First words of the chance player's outcomes (``"first"``, ``"draw"``…).
+    chance_words: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, components: Components):
+        self.components = components
+
+    # ----------------------------------------------------------- components
+    @classmethod
+    def load_components(cls, spec: Any = None) -> Components:
+        """A component set from a built-in name, a file path, or plain data
+        (*hook* :meth:`_components_from_data` checks the data)."""
+        from pathlib import Path
+        if spec is None:
+            spec = cls.builtin_components[0]
+        if isinstance(spec, Components):
+            return spec
+        if isinstance(spec, str) and spec in cls.builtin_components:
+            return Components(spec, cls._builtin_data(spec))
+        if isinstance(spec, (str, Path)):
+            path = Path(spec)
+            if not path.is_file():
+                raise OptionError(f"{cls.info.title}: no built-in component set {str(spec)!r} "
+                                  f"(built in: {', '.join(cls.builtin_components)}) and no such file")
+            if path.stat().st_size > 1_000_000:
+                raise OptionError(f"{path}: a component file is at most 1 MB")
+            text = path.read_text(encoding="utf-8")
+            return Components(path.stem, cls._parse_component_file(text, str(path)))
+        if isinstance(spec, dict):
+            if not is_plain_json(spec):
+                raise OptionError(f"{cls.info.title}: component data must be plain JSON")
+            return Components(str(spec.get("name", "custom")), copy_json(spec))
+        raise OptionError(f"{cls.info.title}: components must be a built-in name "
+                          f"({', '.join(cls.builtin_components)}), a file path or a dict, not "
+                          f"{type(spec).__name__}")
+
+    @classmethod
+    def _builtin_data(cls, name: str) -> Any:
+        raise NotImplementedError
+
+    @classmethod
+    def _parse_component_file(cls, text: str, source: str) -> Any:
+        """Plain data from a component file's text (JSON by default)."""
+        try:
+            return json.loads(text)
+        except ValueError as exc:
+            raise OptionError(f"{source}: not valid JSON: {exc}") from None
+
+    # -------------------------------------------------------------- options
+    def make_options(self, players: int | None = None, **options: Any) -> dict:
+        """Check ``options`` (unknown names, types, ranges) and add defaults."""
+        info = self.info
+        unknown = sorted(set(options) - set(info.default_options))
+        if unknown:
+            raise OptionError(
+                f"{info.title}: unknown option(s) {', '.join(map(str, unknown))}; "
+                f"known: players, {', '.join(info.default_options) or '(none)'}")
+        opts: dict = {"players": info.min_players if players is None else players}
+        opts.update(copy_json(dict(info.default_options)))
+        opts.update(options)
+        p = opts["players"]
+        if type(p) is not int or not info.min_players <= p <= info.max_players:
+            raise OptionError(f"{info.title}: {info.ruling_prefix}-R1: players must be a whole "
+                              f"number from {info.min_players} to {info.max_players}, not {p!r}")
+        self.check_options(opts)
+        if not is_plain_json(opts):
+            raise OptionError(f"{info.title}: options must be plain JSON values: {opts!r}")
+        return opts
+
+    def check_options(self, options: dict) -> None:
+        """*hook*: raise :class:`OptionError` for a bad option value."""
+
+    # ---------------------------------------------------------------- hooks
+    def initial_state(self, options: dict) -> State:
+        """*hook*: the position before the first action."""
+        raise NotImplementedError
+
+    def current(self, state: State) -> Player:
+        """*hook*: the seat to act, :data:`CHANCE`, or None (game over)."""
+        raise NotImplementedError
+
+    def candidates(self, state: State) -> Iterable[str]:
+        """*hook*: actions that may be legal now (a superset of the legal
+        player actions); :meth:`refusal` decides. At a chance node: the
+        outcomes that can be listed (none for a full shuffle)."""
+        raise NotImplementedError
+
+    def parse(self, text: str) -> str:
+        """*hook*: the canonical action for ``text`` (lower case, single
+        spaces), or :class:`InvalidActionError` with an example of the right
+        form when the words do not make an action of this game at all."""
+        return normalize(text)
+
+    def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
+        """*hook*: THE legality function — None when ``action`` (already
+        parsed) is legal now, else the rule that forbids it and why.
+        ``ctx`` is a scratch dict shared by the calls of one legal-list
+        computation (a game may cache facts about the position there)."""
+        raise NotImplementedError
+
+    def apply(self, state: State, action: str, sink: Sink = NULL_SINK) -> None:
+        """*hook*: apply a legal action to ``state`` in place, reporting
+        events (and sub-step frames) to ``sink``."""
+        raise NotImplementedError
+
+    def chance_outcomes(self, state: State) -> list[tuple[str, float]] | None:
+        """*hook*: the chance outcomes here with their probabilities, or None
+        when there are too many to list (a full shuffle): then sample."""
+        return None
+
+    def sample_chance(self, state: State, rng: random.Random) -> str:
+        """A chance outcome drawn with ``rng`` (from :meth:`chance_outcomes`
+        unless the game overrides it for a shuffle)."""
+        outcomes = self.chance_outcomes(state)
+        if not outcomes:
+            raise NotImplementedError(f"{self.info.title}: no way to sample chance here")
+        x = rng.random()
+        acc = 0.0
+        for o, p in outcomes:
+            acc += p
+            if x < acc:
+                return o
+        return outcomes[-1][0]
+
+    def outcome(self, state: State) -> Outcome | None:
+        """*hook*: the :class:`Outcome` of a finished game, else None."""
+        raise NotImplementedError
+
+    def observation(self, state: State, seat: int) -> State:
+        """*hook*: what ``seat`` may see (hidden cards replaced by ``"?"``).
+        Perfect-information games return a copy of the state."""
+        return copy_json(state)
+
+    def determinize(self, observation: State, seat: int, rng: random.Random) -> State:
+        """*hook*: a full state consistent with ``seat``'s observation, hidden
+        parts filled in at random (for bots that search). Perfect-information
+        games return a copy."""
+        return copy_json(observation)
+
+    def validate_state(self, state: State) -> None:
+        """*hook*: raise :class:`StateFileError` (naming the field) when
+        ``state`` breaks an invariant of the game."""
+
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    def situation(self, state: State) -> str:
+        """*hook*: one line, where the game stands (used in messages)."""
+        return ""
+
+    def text(self, state: State) -> str:
+        """*hook*: a text picture of the position."""
+        return json.dumps(state, indent=1)
+
+    def heuristic(self, state: State, seat: int) -> float:
+        """*hook*: how good a position (an observation is enough) looks for
+        ``seat``; used by the greedy bot and to cut search short."""
+        return 0.0
+
+    def step_problems(self, before: State, after: State) -> list[str]:
+        """*hook*: invariants of one transition (checked by the conformance test)."""
+        return []
+
+    def round_of(self, state: State) -> int:
+        """*hook*: which round (race, turn…) a state is in."""
+        return 0
+
+    def max_actions_per_round(self, options: dict) -> int:
+        """*hook*: an upper bound on the actions of one round."""
+        return 10_000
+
+    # ------------------------------------------------------------- derived
+    def is_chance_word(self, action: str) -> bool:
+        return action.split(" ", 1)[0] in self.chance_words
+
+    def chance_example(self) -> str:
+        return f"{self.chance_words[0]} 0" if self.chance_words else "(this game has no chance)"
+
+    def rule_id(self, name: str) -> str:
+        """``"actions"`` → ``"SR-actions"``: a rule id of this game."""
+        return f"{self.info.ruling_prefix}-{name}"
+
+    def invalid(self, text: str, example: str) -> InvalidActionError:
+        """The error for words that make no action of this game."""
+        return InvalidActionError(
+            f"{self.info.title}: {text}; an action looks like {example!r}",
+            rule=self.rule_id("actions"), action=None)
+
+    def players(self, state: State) -> int:
+        return state["options"]["players"]
+
+    def legal_actions(self, state: State) -> list[str]:
+        """The legal actions now: the candidates :meth:`refusal` accepts."""
+        if self.current(state) is None:
+            return []
+        refusal = self.refusal
+        # ctx["legal"]: how many candidates were accepted so far (a game
+        # whose last candidate is "pass only if nothing else" reads it)
+        ctx: dict = {"legal": 0}
+        out = []
+        for a in self.candidates(state):
+            if refusal(state, a, ctx) is None:
+                out.append(a)
+                ctx["legal"] += 1
+        return out
+
+    def is_legal(self, state: State, action: str) -> bool:
+        try:
+            action = self.parse(action)
+        except InvalidActionError:
+            return False
+        return self.current(state) is not None and self.refusal(state, action) is None
+
+    def clone(self, state: State) -> State:
+        """A copy of a position (cost proportional to the state)."""
+        return copy_json(state)
+
+    def step(self, state: State, action: str) -> State:
+        """Apply ``action`` (taken from :meth:`legal_actions` or a chance
+        outcome) to ``state`` in place without re-validating; returns it."""
+        self.apply(state, action, NULL_SINK)
+        return state
+
+    def child(self, state: State, action: str) -> State:
+        """A new state: ``state`` after ``action`` (``state`` is unchanged)."""
+        return self.step(copy_json(state), action)
+
+    def key(self, state: State) -> str:
+        """A hashable key of a position (transposition tables)."""
+        return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+    def returns(self, state: State) -> list[float]:
+        """Per seat: 1 for a win, shared equally on a shared win, 0 for a loss."""
+        out = self.outcome(state)
+        n = self.players(state)
+        if out is None:
+            return [0.0] * n
+        share = 1.0 / len(out.winners) if out.winners else 0.0
+        return [share if s in out.winners else 0.0 for s in range(n)]
