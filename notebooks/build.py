@@ -1,53 +1,59 @@
-"""Regenerate the teaching notebooks and execute them (outputs are stored).
+"""Re-run the teaching notebooks in place and store their outputs.
 
     .venv/bin/python notebooks/build.py            # all notebooks
     .venv/bin/python notebooks/build.py 01         # those whose name starts with 01
 
-Every notebook is seeded, so running this twice gives the same outputs;
-nbval (in the test suite) re-runs them and compares.
+The notebooks themselves are the source: edit them in JupyterLab (or any
+editor) and run this to refresh the stored outputs. Only outputs change;
+a teacher's cells, text and tags are kept as they are.
+
+A code cell tagged ``raises-exception`` shows a refused move on purpose
+(nbval expects the error; JupyterLab's Run All goes on). Every other cell
+must run without an error. Every notebook is seeded, so running this twice
+gives the same outputs; nbval (in the test suite) re-runs them and compares.
 """
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-
-from sources import NOTEBOOKS  # noqa: E402
-
-#: A code cell containing this line shows a refused move: it is tagged
-#: ``raises-exception`` (nbval expects the error; JupyterLab's Run All goes on).
-RAISES = "# This cell is refused on purpose: read the error."
+#: No cell may take longer than this (seconds) on a 2-core machine.
+CELL_LIMIT = 5.0
 
 
-def build(name: str, cells: list[tuple[str, str]]) -> Path:
-    nb = new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
-                                 "language": "python"}
-    nb.metadata["language_info"] = {"name": "python"}
-    for kind, src in cells:
-        src = src.strip("\n")
-        nb.cells.append(new_markdown_cell(src) if kind == "md" else new_code_cell(src))
-    for i, cell in enumerate(nb.cells):
-        cell["id"] = f"{name[:2]}-{i:03d}"
-        if cell.cell_type == "code" and RAISES in cell.source:
-            # JupyterLab's "Run All" goes on past a cell with this tag
-            cell.metadata["tags"] = ["raises-exception"]
-    client = NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True, record_timing=False,
-                            store_widget_state=False, resources={"metadata": {"path": str(HERE)}})
-    client.execute()
+def build(path: Path) -> Path:
+    nb = nbformat.read(path, as_version=4)
+    name = path.stem
     for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+            cell.metadata.pop("execution", None)
+    client = NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True,
+                            record_timing=True, store_widget_state=False,
+                            resources={"metadata": {"path": str(HERE)}})
+    t0 = time.perf_counter()
+    client.execute()
+    slow = []
+    for i, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
             continue
-        raises = RAISES in cell.source
+        raises = "raises-exception" in cell.metadata.get("tags", [])
         for out in cell.get("outputs", []):
             if out.get("output_type") == "error" and not raises:
-                raise SystemExit(f"{name}: cell failed:\n{cell.source}\n{out.get('ename')}: {out.get('evalue')}")
+                raise SystemExit(f"{name}: cell {i} failed:\n{cell.source}\n"
+                                 f"{out.get('ename')}: {out.get('evalue')}")
+        timing = cell.metadata.pop("execution", {})
+        start, end = timing.get("iopub.execute_input"), timing.get("shell.execute_reply")
+        if start and end:
+            from datetime import datetime
+            took = (datetime.fromisoformat(end.rstrip("Z")) - datetime.fromisoformat(start.rstrip("Z")))
+            if took.total_seconds() > CELL_LIMIT:
+                slow.append((i, round(took.total_seconds(), 1)))
     nb.metadata.pop("widgets", None)
     # widget model ids are random and their state is not stored: give them
     # stable names so a rebuild without changes leaves the files unchanged
@@ -58,13 +64,18 @@ def build(name: str, cells: list[tuple[str, str]]) -> Path:
             if view:
                 view["model_id"] = f"{name}-widget-{k}"
                 k += 1
-    path = HERE / f"{name}.ipynb"
     nbformat.write(nb, path)
+    print(f"built {path.name} in {time.perf_counter() - t0:.1f} s"
+          + (f"; cells over {CELL_LIMIT} s: {slow}" if slow else ""))
     return path
+
+
+def notebooks() -> list[Path]:
+    return sorted(HERE.glob("[0-9][0-9]_*.ipynb"))
 
 
 if __name__ == "__main__":
     wanted = sys.argv[1:]
-    for name, cells in NOTEBOOKS.items():
-        if not wanted or any(name.startswith(w) for w in wanted):
-            print("built", build(name, cells))
+    for path in notebooks():
+        if not wanted or any(path.name.startswith(w) for w in wanted):
+            build(path)

@@ -178,6 +178,14 @@ class Game(metaclass=_GameMeta):
         return self.rules.info
 
     @property
+    def title(self) -> str:
+        return self.rules.info.title
+
+    @property
+    def name(self) -> str:
+        return self.rules.info.name
+
+    @property
     def components(self) -> Components:
         return self.rules.components
 

@@ -15,11 +15,14 @@ def simulate_games(games: int = 1000, players: int = 3, seed: int = 0, greedy_se
     final scores, winners and the first player."""
     out = []
     for k in range(games):
-        g = SlimeCultureCenter(players=players, seed=seed * 100_003 + k)
-        g.record_frames = False
+        g = SlimeCultureCenter(players=players, seed=seed * 100_003 + k, history=False)
         bots = [GreedyBot(seed + k * 7 + s, sample=30) if s in greedy_seats else RandomBot(seed + k * 7 + s)
                 for s in range(players)]
-        play_out(g, bots)
+        decisions = 0
+        while not g.is_over():
+            action = bots[g.current_player].choose(g)
+            decisions += action.split()[0] in ("resolve", "process")
+            g.apply(action)
         s = g.state
         out.append({
             "turns": s["turn_number"],
@@ -27,7 +30,7 @@ def simulate_games(games: int = 1000, players: int = 3, seed: int = 0, greedy_se
             "scores": list(g.outcome().scores),
             "winners": list(g.outcome().winners),
             "first": s["first"],
-            "decisions": sum(1 for e in g.log if e.action.split()[0] in ("resolve", "process")),
+            "decisions": decisions,
             "cancer_used": sum(1 for c in s["cancer"] if c != "hand"),
         })
         if progress and (k + 1) % 50 == 0:

@@ -80,7 +80,9 @@ def resolve_pair(state: dict, pair: dict, emit: Emit) -> None:
 
 def _current_predator(board: dict, pair: dict) -> frozenset[str]:
     """The predator as it is now: the largest current slime of its colour
-    holding any of its original tiles (it may have grown, or lost tiles)."""
+    holding any of its original tiles (it may have grown, or lost tiles).
+    SCC-R13: if an earlier event split it, its largest part (ties: first in
+    reading order) acts for the rest of the predation."""
     c = pair["colour"]
     parts = []
     for sq in pair["predator"]:

@@ -7,41 +7,44 @@ import random
 from collections import Counter
 from typing import Callable
 
-from ..core.game import copy_json
+from ..core.rules import CHANCE, NULL_SINK, copy_json
 from .components import COMPONENTS as C
 from .rules import PAIRS, SlimeRace
 
 
 def simulate_races(races: int = 10_000, players: int = 4, seed: int = 0,
                    progress: Callable[[int], None] | None = None) -> dict:
-    """Play ``races`` races with every player choosing a random card.
+    """Play ``races`` races in which every player plays a random **card** of
+    their hand (each card equally likely, so a card held twice is twice as
+    likely; :class:`~boardkit.RandomBot` instead picks a random card *name*).
 
-    Betting does not change how slimes move, so it is skipped. Returns the
-    count of each winning pair, of each winner, how many races ran out of
-    cards (SR-R10) and the race lengths in cards played.
+    Betting does not change how slimes move, so it is skipped. The races are
+    played by the pure rules (``rules.step``), chance from the seed. Returns
+    the count of each winning pair, of each winner, how many races ran out
+    of cards (SR-R10) and the race lengths in cards played.
     """
-    game = SlimeRace(players=players, seed=seed)
+    rules = SlimeRace(players=players, seed=seed).rules
     pairs: Counter = Counter()
     winners: Counter = Counter()
     lengths: list[int] = []
     exhausted = 0
-    blank = copy_json(game._state)
+    blank = rules.initial_state(rules.make_options(players=players))
     for r in range(races):
         rng = random.Random(f"{seed}/race/{r}")
         state = copy_json(blank)
-        game._apply(state, f"first {rng.randrange(players)}")
-        order = list(C.deck)
-        rng.shuffle(order)
-        game._apply(state, "shuffle " + " ".join(order))
+        rules.step(state, rules.sample_chance(state, rng))   # first player
+        rules.step(state, rules.sample_chance(state, rng))   # the deal
         state["coins"] = [0] * players  # every coin "bet" nowhere: go straight to the race
         state["phase"], state["turn"] = "race", state["first"]
-        game._draw(state)
+        rules._start_turn(state, NULL_SINK)
         played = 0
-        while state["phase"] == "race" and state["race"] == 1:
-            hand = state["hands"][state["turn"]]
-            game._apply(state, "play " + rng.choice(hand))
+        while state["race"] == 1:
+            if rules.current(state) is CHANCE:
+                rules.step(state, rules.sample_chance(state, rng))
+                continue
+            rules.step(state, "play " + rng.choice(state["hands"][state["turn"]]))
             played += 1
-        last = state["history"][-1]
+        last = state["last_race"]
         pairs[last["pair"]] += 1
         winners[last["first"]] += 1
         exhausted += last["exhausted"]
