@@ -108,26 +108,27 @@ class LegalActions:
         return f"<LegalActions: {', '.join(self)}>"
 
 
-class _GameMeta(type):
-    """Class attributes ``name``, ``title``, ``min_players``… read from the
-    rules' :class:`GameInfo`, so game metadata lives in one place."""
+class _Info:
+    """A class attribute read from the rules' :class:`GameInfo` (``name``,
+    ``title``, ``min_players``…), so game metadata lives in one place."""
 
-    def __getattr__(cls, attr: str) -> Any:
-        rules = cls.__dict__.get("Rules") or next(
-            (b.__dict__["Rules"] for b in cls.__mro__ if "Rules" in b.__dict__), None)
-        if rules is not None and hasattr(rules, "info") and attr in _INFO_FIELDS:
-            return getattr(rules.info, attr)
-        raise AttributeError(attr)
+    def __init__(self, field: str):
+        self.field = field
 
-
-_INFO_FIELDS = {"name", "title", "ruling_prefix", "min_players", "max_players",
-                "default_options", "perfect_information", "chance", "rulebook"}
+    def __get__(self, obj: Any, owner: type) -> Any:
+        return getattr(owner.Rules.info, self.field)  # type: ignore[attr-defined]
 
 
-class Game(metaclass=_GameMeta):
+class Game:
     """One session of a game. Subclasses set :attr:`Rules` (and a view)."""
 
     Rules: ClassVar[type[Rules]]
+    name = _Info("name")
+    title = _Info("title")
+    ruling_prefix = _Info("ruling_prefix")
+    min_players = _Info("min_players")
+    max_players = _Info("max_players")
+    default_options = _Info("default_options")
     #: Keep a copy of the position after every sub-step (for step-through).
     record_frames: bool = True
 
@@ -176,14 +177,6 @@ class Game(metaclass=_GameMeta):
     @property
     def info(self):
         return self.rules.info
-
-    @property
-    def title(self) -> str:
-        return self.rules.info.title
-
-    @property
-    def name(self) -> str:
-        return self.rules.info.name
 
     @property
     def components(self) -> Components:
