@@ -5,14 +5,29 @@
 >>> "bet 1-3" in game.legal_actions
 True
 """
-from .core import (CHANCE, BoardkitError, Game, GameOverError, GreedyBot, IllegalActionError,
-                   InvalidActionError, NothingToUndoError, OptionError, Outcome, RandomBot,
-                   StateFileError, games, load, play_out)
+from .core import (
+                   CHANCE,
+                   BoardkitError,
+                   Game,
+                   GameOverError,
+                   GreedyBot,
+                   IllegalActionError,
+                   InvalidActionError,
+                   NothingToUndoError,
+                   OptionError,
+                   Outcome,
+                   RandomBot,
+                   StateFileError,
+                   games,
+                   load,
+                   play_out,
+)
 from .slime_culture_center import SlimeCultureCenter
 from .slime_race import SlimeRace
 
 __version__ = "0.1.0"
 
-__all__ = ["CHANCE", "Game", "Outcome", "SlimeRace", "SlimeCultureCenter", "RandomBot", "GreedyBot", "play_out",
+__all__ = ["CHANCE", "Game", "Outcome", "SlimeRace", "SlimeCultureCenter", "RandomBot", "GreedyBot",
+           "play_out",
            "BoardkitError", "IllegalActionError", "InvalidActionError", "GameOverError",
            "NothingToUndoError", "OptionError", "StateFileError", "games", "load"]

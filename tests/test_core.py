@@ -4,11 +4,20 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import boardkit
-from boardkit import (GameOverError, GreedyBot, IllegalActionError, NothingToUndoError, RandomBot,
-                      SlimeRace, StateFileError, play_out)
+from boardkit import (
+    GameOverError,
+    GreedyBot,
+    IllegalActionError,
+    NothingToUndoError,
+    RandomBot,
+    SlimeRace,
+    StateFileError,
+    play_out,
+)
 from boardkit.core import CHANCE
 
 

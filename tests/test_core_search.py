@@ -58,7 +58,8 @@ def test_bots_choose_only_from_what_their_seat_sees(name, cls):
             alt = other_world(game, k)
             changed_worlds += alt.state != game.state
             assert alt.observation(alt.current_player) == game.observation(game.current_player)
-            for make in (lambda: RandomBot(i), lambda: GreedyBot(i), lambda: GreedyBot(i, sample=5)):
+            for make in (lambda i=i: RandomBot(i), lambda i=i: GreedyBot(i),
+                         lambda i=i: GreedyBot(i, sample=5)):
                 assert make().choose(game) == make().choose(alt), (name, i, k)
     assert changed_worlds > 30, "the test must really move hidden cards around"
 

@@ -11,8 +11,6 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 RULINGS = ROOT / "docs" / "rulings.md"
 

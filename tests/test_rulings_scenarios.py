@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from boardkit import IllegalActionError, SlimeCultureCenter as SCC
+from boardkit import IllegalActionError
+from boardkit import SlimeCultureCenter as SCC
 
 
 def board(*rows: str) -> str:

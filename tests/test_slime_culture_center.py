@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from boardkit import IllegalActionError, OptionError, SlimeCultureCenter as SCC, StateFileError
+from boardkit import IllegalActionError, OptionError, StateFileError
+from boardkit import SlimeCultureCenter as SCC
 from boardkit.slime_culture_center import TILES, parse_board, split
 
 EMPTY = "\n".join(["........"] * 8)

@@ -5,9 +5,16 @@ from collections import Counter
 
 import pytest
 
-from boardkit import (GameOverError, IllegalActionError, InvalidActionError, OptionError,
-                      SlimeRace, StateFileError)
-from boardkit.slime_race import COMPONENTS as C, GOAL, rank_slots
+from boardkit import (
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    OptionError,
+    SlimeRace,
+    StateFileError,
+)
+from boardkit.slime_race import COMPONENTS as C
+from boardkit.slime_race import GOAL, rank_slots
 
 ALL_BET = {0: ["1-2", "1-2", "1-3"], 1: ["4-5", "4-5", "4-5"], 2: ["1-3", "2-4", "3-5"]}
 

@@ -1,11 +1,29 @@
 """The small core shared by all boardkit games."""
 from .bots import Bot, GreedyBot, RandomBot, play_out
-from .errors import (BoardkitError, GameOverError, IllegalActionError, InvalidActionError,
-                     NothingToUndoError, OptionError, StateFileError)
+from .errors import (
+                     BoardkitError,
+                     GameOverError,
+                     IllegalActionError,
+                     InvalidActionError,
+                     NothingToUndoError,
+                     OptionError,
+                     StateFileError,
+)
 from .game import Game, LegalActions, LogEntry
 from .registry import games, load, register
-from .rules import (CHANCE, NULL_SINK, Chance, Components, GameInfo, Outcome, Player, Refusal,
-                    Rules, Sink, copy_json)
+from .rules import (
+                     CHANCE,
+                     NULL_SINK,
+                     Chance,
+                     Components,
+                     GameInfo,
+                     Outcome,
+                     Player,
+                     Refusal,
+                     Rules,
+                     Sink,
+                     copy_json,
+)
 from .view import View
 
 __all__ = [

@@ -10,7 +10,7 @@ choice cannot depend on the real hidden cards.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from .game import Game
 from .rules import CHANCE, Rules, State

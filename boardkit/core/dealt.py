@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from .rules import CHANCE, Player, Refusal, Rules, State
 

@@ -24,13 +24,33 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterator
+from typing import Any, ClassVar
 
-from .errors import (GameOverError, IllegalActionError, InvalidActionError, NothingToUndoError,
-                     OptionError, StateFileError)
-from .rules import (CHANCE, NULL_SINK, Components, Outcome, Player, Rules, Sink, State,
-                    copy_json, is_plain_json, normalize, player_from_json, player_to_json)
+from . import rules as _rules
+from .errors import (
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NothingToUndoError,
+    OptionError,
+    StateFileError,
+)
+from .rules import (
+    CHANCE,
+    NULL_SINK,
+    Components,
+    Outcome,
+    Player,
+    Refusal,
+    Sink,
+    State,
+    copy_json,
+    is_plain_json,
+    normalize,
+    player_to_json,
+)
 
 __all__ = ["CHANCE", "Game", "LegalActions", "LogEntry", "Outcome", "copy_json", "Events",
            "is_plain_json", "normalize"]
@@ -79,7 +99,7 @@ class LegalActions:
     iteration is empty but ``in`` still answers correctly.
     """
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: Game):
         self._game = game
         self._list: list[str] | None = None
 
@@ -122,7 +142,7 @@ class _Info:
 class Game:
     """One session of a game. Subclasses set :attr:`Rules` (and a view)."""
 
-    Rules: ClassVar[type[Rules]]
+    Rules: ClassVar[type[_rules.Rules]]
     name = _Info("name")
     title = _Info("title")
     ruling_prefix = _Info("ruling_prefix")
@@ -139,13 +159,13 @@ class Game:
         ``components`` a built-in set's name, a file or plain data;
         ``history=False`` keeps no log or undo (fast simulations)."""
         rules = self.Rules(self.Rules.load_components(components)) \
-            if not isinstance(components, Rules) else components
+            if not isinstance(components, _rules.Rules) else components
         opts = rules.make_options(players=players, **options)
         self._assemble(rules, seed, rules.initial_state(opts), start=None, history=history)
         self.force(*chance)
 
     # ----------------------------------------------------------- the factory
-    def _assemble(self, rules: Rules, seed: Any, state: State, *, start: State | None,
+    def _assemble(self, rules: _rules.Rules, seed: Any, state: State, *, start: State | None,
                   history: bool = True, log: list | None = None,
                   checkpoints: dict | None = None, forced: list | None = None) -> None:
         """THE one way a game object is put together (``__init__``, ``copy``,
@@ -162,7 +182,7 @@ class Game:
         self._chance_count = sum(1 for e in self._log if e.player is CHANCE)
 
     @classmethod
-    def _new(cls, rules: Rules, seed: Any, state: State, *, start: State | None, **kw: Any) -> "Game":
+    def _new(cls, rules: _rules.Rules, seed: Any, state: State, *, start: State | None, **kw: Any) -> Game:
         game = cls.__new__(cls)
         game._assemble(rules, seed, state, start=start, **kw)
         return game
@@ -235,12 +255,11 @@ class Game:
     def situation(self) -> str:
         return self.rules.situation(self._state)
 
-    def refusal(self, action: str):
+    def refusal(self, action: str) -> Refusal | None:
         """Why ``action`` is refused now (a :class:`Refusal`), or None if legal."""
         try:
             self._check_action(action)
         except IllegalActionError as exc:
-            from .rules import Refusal
             return Refusal(exc.rule or "", str(exc))
         return None
 
@@ -355,7 +374,7 @@ class Game:
         action = self._check_action(action)
         return self.rules.child(self._state, action)
 
-    def copy(self, history: bool | None = None) -> "Game":
+    def copy(self, history: bool | None = None) -> Game:
         """An independent game at the same position. The log entries and
         checkpoints are immutable and shared, so this costs the state plus
         a list of references."""
@@ -465,7 +484,7 @@ class Game:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
-    def from_state(cls, state: dict, seed: int = 0, components: Any = None) -> "Game":
+    def from_state(cls, state: dict, seed: int = 0, components: Any = None) -> Game:
         """Start a game (a scenario) from a position given as a state dict.
 
         The state is validated (every card and coin accounted for, a
@@ -479,7 +498,7 @@ class Game:
         return game
 
     @classmethod
-    def _checked_state(cls, rules: Rules, state: Any) -> dict:
+    def _checked_state(cls, rules: _rules.Rules, state: Any) -> dict:
         title = rules.info.title
         if not isinstance(state, dict) or not is_plain_json(state):
             raise StateFileError(f"{title}: a state must be a plain JSON object")
@@ -502,7 +521,7 @@ class Game:
         return state
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Game":
+    def from_dict(cls, data: Any) -> Game:
         """Rebuild a saved game by replaying its log; the result must match.
 
         Nothing in the file is executed: it is plain data, checked field by
@@ -568,7 +587,7 @@ class Game:
         return game
 
     @classmethod
-    def replay(cls, actions: list[str], seed: int = 0, **options: Any) -> "Game":
+    def replay(cls, actions: list[str], seed: int = 0, **options: Any) -> Game:
         """Rebuild a game from its options, seed and player actions."""
         game = cls(seed=seed, **options)
         for a in actions:

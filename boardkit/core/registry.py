@@ -8,7 +8,7 @@ from typing import Any
 from .errors import StateFileError
 from .game import MAX_SAVE_BYTES
 
-_GAMES: dict[str, type] = {}
+_GAMES: dict[str, Any] = {}
 
 
 def register(cls: type) -> type:

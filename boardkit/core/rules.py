@@ -27,8 +27,9 @@ from __future__ import annotations
 import enum
 import json
 import random
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Union
+from typing import Any, ClassVar
 
 from .errors import InvalidActionError, OptionError
 
@@ -51,7 +52,7 @@ class Chance(enum.Enum):
 CHANCE = Chance.CHANCE
 """The chance player (``current`` returns it at a shuffle, draw or roll)."""
 
-Player = Union[int, Chance, None]
+Player = int | Chance | None
 """Who acts: a seat number (0-based), :data:`CHANCE`, or ``None`` (nobody:
 the game is over)."""
 

@@ -31,7 +31,7 @@ class View:
     changed: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, view: "View | None" = None, **kwargs: Any) -> "View":
+    def of(cls, view: View | None = None, **kwargs: Any) -> View:
         """``view`` with ``kwargs`` changed (old keyword style still works)."""
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(kwargs) - names)

@@ -6,5 +6,6 @@ from .rules import SlimeCultureCenter, SlimeCultureCenterRules
 from .scenario import parse_board
 from .settlement import ranking, settle, split
 
-__all__ = ["SlimeCultureCenter", "SlimeCultureCenterRules", "parse_board", "COLOURS", "JAPANESE", "TILES", "CARDS", "SQUARES",
+__all__ = ["SlimeCultureCenter", "SlimeCultureCenterRules", "parse_board", "COLOURS", "JAPANESE", "TILES",
+           "CARDS", "SQUARES",
            "slimes", "slime_at", "cancer_groups", "settle", "split", "ranking"]

@@ -1,9 +1,9 @@
 """Bot-game statistics for the Slime Culture Center notebook (pure Python)."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from ..core.bots import GreedyBot, RandomBot, play_out
+from ..core.bots import GreedyBot, RandomBot
 from .components import COLOURS
 from .rules import SlimeCultureCenter
 
@@ -19,16 +19,19 @@ def simulate_games(games: int = 1000, players: int = 3, seed: int = 0, greedy_se
         bots = [GreedyBot(seed + k * 7 + s, sample=30) if s in greedy_seats else RandomBot(seed + k * 7 + s)
                 for s in range(players)]
         decisions = 0
-        while not g.is_over():
-            action = bots[g.current_player].choose(g)
+        while (seat := g.current_player) is not None:
+            assert isinstance(seat, int)
+            action = bots[seat].choose(g)
             decisions += action.split()[0] in ("resolve", "process")
             g.apply(action)
         s = g.state
+        outcome = g.outcome()
+        assert outcome is not None
         out.append({
             "turns": s["turn_number"],
             "empty": [c for c in COLOURS if s["stock"][c] == 0],
-            "scores": list(g.outcome().scores),
-            "winners": list(g.outcome().winners),
+            "scores": list(outcome.scores),
+            "winners": list(outcome.winners),
             "first": s["first"],
             "decisions": decisions,
             "cancer_used": sum(1 for c in s["cancer"] if c != "hand"),

@@ -10,7 +10,7 @@ tile that was red) or ``"cancer:2"`` (the cancer tile of seat 2).
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .components import COLUMNS, SIZE
 
@@ -29,7 +29,7 @@ def in_reading_order(squares) -> list[str]:
     return sorted(squares, key=_KEYS.__getitem__)
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(square: str) -> tuple[str, ...]:
     """Orthogonal neighbours on the board (diagonals are not adjacent)."""
     c, r = COLUMNS.index(square[0]), int(square[1:])

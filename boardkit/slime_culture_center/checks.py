@@ -10,11 +10,22 @@ learner can step through the checks one event at a time.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
-from typing import Callable
 
-from .board import (cancer_groups, contact, first, group_containing, in_reading_order,
-                    is_slime, neighbours, reading_key, slime_at, slimes, touching)
+from .board import (
+    cancer_groups,
+    contact,
+    first,
+    group_containing,
+    in_reading_order,
+    is_slime,
+    neighbours,
+    reading_key,
+    slime_at,
+    slimes,
+    touching,
+)
 
 Emit = Callable[[dict, str], None]
 
@@ -62,7 +73,7 @@ def resolve_pair(state: dict, pair: dict, emit: Emit) -> None:
     if not predator:
         emit(state, f"The {c} slime from {pair['predator'][0]} is gone: its predation is skipped")
         return
-    parts = []
+    parts: list[frozenset[str]] = []
     for sq in pair["prey"]:
         if board.get(sq) == d and not any(sq in p for p in parts):
             parts.append(slime_at(board, sq))
@@ -84,7 +95,7 @@ def _current_predator(board: dict, pair: dict) -> frozenset[str]:
     SCC-R13: if an earlier event split it, its largest part (ties: first in
     reading order) acts for the rest of the predation."""
     c = pair["colour"]
-    parts = []
+    parts: list[frozenset[str]] = []
     for sq in pair["predator"]:
         if board.get(sq) == c and not any(sq in p for p in parts):
             parts.append(slime_at(board, sq))
@@ -142,7 +153,7 @@ def process_group(state: dict, cells: list[str], emit: Emit) -> None:
     if not group:
         emit(state, f"The cancer group from {where} is gone")
         return
-    touching_slimes = []
+    touching_slimes: list[frozenset[str]] = []
     for sq in group:
         for n in neighbours(sq):
             if is_slime(board.get(n)) and not any(n in s for s in touching_slimes):

@@ -20,18 +20,26 @@ Squares: columns a–h from the left, rows 1–8 from the top.
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
-from typing import Any, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from ..core.dealt import DealtRules
-from ..core.errors import OptionError, StateFileError
+from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.registry import register
 from ..core.rules import CHANCE, GameInfo, Outcome, Refusal, Sink, State
 from . import checks
-from .board import (SQUARES, colours_on_board, in_reading_order, is_slime, is_square,
-                    neighbours, slime_at, slimes)
+from .board import (
+    SQUARES,
+    colours_on_board,
+    in_reading_order,
+    is_slime,
+    is_square,
+    neighbours,
+    slime_at,
+    slimes,
+)
 from .components import COLOURS, JAPANESE, LETTERS, card_colour, card_value
 from .settlement import settle
 
@@ -482,8 +490,9 @@ class SlimeCultureCenterRules(DealtRules):
                     ck["colour"] += 1
                     ck["pairs"] = None
                     continue
-                if checks.order_matters(state, ck["pairs"],
-                                        lambda s, p: checks.resolve_pair(s, p, checks.no_emit)):
+                resolve: Callable[[dict, Any], None] = \
+                    lambda s, p: checks.resolve_pair(s, p, checks.no_emit)
+                if checks.order_matters(state, ck["pairs"], resolve):
                     self._decide(state, "the order of the " + colour + " predations (SCC-R4)",
                                  [checks.pair_action(p) for p in ck["pairs"]])
                     return
@@ -495,8 +504,9 @@ class SlimeCultureCenterRules(DealtRules):
                         emit(state, f"死滅チェック: {len(ck['groups'])} cancer group(s)")
                 if not ck["groups"]:
                     break
-                if checks.order_matters(state, ck["groups"],
-                                        lambda s, g: checks.process_group(s, g, checks.no_emit)):
+                process: Callable[[dict, Any], None] = \
+                    lambda s, g: checks.process_group(s, g, checks.no_emit)
+                if checks.order_matters(state, ck["groups"], process):
                     self._decide(state, "the order of the cancer groups (SCC-R6)",
                                  [f"process {g[0]}" for g in ck["groups"]])
                     return
@@ -578,24 +588,21 @@ class SlimeCultureCenterRules(DealtRules):
     def max_actions_per_round(self, options: dict) -> int:
         return 4 + 6 * 64  # two actions (and draws), then at most a decision per predation
 
-    def tile_accounts(self, state: dict | None = None) -> dict:
+    def tile_accounts(self, state: dict) -> dict:
         """Every slime tile as stock / face-up / infected / removed, per colour."""
-        state = state
         up = Counter(v for v in state["board"].values() if is_slime(v))
         down = Counter(v[2:] for v in state["board"].values() if v.startswith("x:"))
         return {c: {"stock": state["stock"][c], "face_up": up[c], "infected": down[c],
                     "removed": state["removed"][c]} for c in COLOURS}
 
-    def cancer_accounts(self, state: dict | None = None) -> dict:
+    def cancer_accounts(self, state: dict) -> dict:
         """The 6 cancer tiles: unused (in a hand, or not dealt) / on the board / removed."""
-        state = state
         on_board = sum(1 for v in state["board"].values() if v.startswith("cancer:"))
         removed = state["cancer"].count("removed")
         return {"unused": self.cancer_tiles - on_board - removed, "board": on_board, "removed": removed}
 
-    def card_accounts(self, state: dict | None = None) -> dict:
+    def card_accounts(self, state: dict) -> dict:
         """The 30 right cards: deck / hands / revealed."""
-        state = state
         return {"deck": len(state["deck"]), "hands": sum(len(h) for h in state["hands"]),
                 "revealed": sum(len(r) for r in state["revealed"])}
 
@@ -644,6 +651,7 @@ class SlimeCultureCenter(Game):
     """Slime Culture Center for 2–6 players (SCC-R1)."""
 
     Rules = SlimeCultureCenterRules
+    rules: SlimeCultureCenterRules
 
     def seat_name(self, seat: int) -> str:
         return self.rules.seat_name(seat)
@@ -672,7 +680,7 @@ class SlimeCultureCenter(Game):
         return ["deal " + " ".join(order)] + [f"draw {c}" for c in deck_top or []]
 
     @classmethod
-    def scenario(cls, *args: Any, **kwargs: Any) -> "SlimeCultureCenter":
+    def scenario(cls, *args: Any, **kwargs: Any) -> SlimeCultureCenter:
         from .scenario import scenario
         return scenario(cls, *args, **kwargs)
 

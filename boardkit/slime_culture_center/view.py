@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..core.palette import BASE_CSS, SEAT_COLOURS
 from ..core.svg import El, Targets, svg_document, text, title
 from .board import SQUARES, is_slime
-from .components import COLOURS, JAPANESE, LETTERS, MAX_REVEALED, TILES, card_colour, card_value
+from .components import COLOURS, JAPANESE, LETTERS, MAX_REVEALED, card_colour, card_value
 
 FILL = {"red": "#d73027", "blue": "#4575b4", "green": "#1a9850", "orange": "#fdae61",
         "purple": "#8073ac", "brown": "#8c510a"}
@@ -26,7 +26,8 @@ CSS = BASE_CSS + """
 .scc-button text { font-size: 12px; }
 .scc-card rect { fill: white; stroke: #555; }
 .scc-card.revealed rect { fill: #eee; stroke-dasharray: 3 2; }
-.scc-selected rect.hl { stroke: #d00 !important; stroke-width: 3.5 !important; stroke-dasharray: none !important; }
+.scc-selected rect.hl { stroke: #d00 !important; stroke-width: 3.5 !important;
+                        stroke-dasharray: none !important; }
 .target.legal rect.hl-sq { stroke: #111; stroke-width: 2.5; stroke-dasharray: 5 2; }
 """
 S = 50                 # square size
@@ -44,7 +45,7 @@ def render(game, view) -> str:
     seat, pending, hide_hands, all_hands = view.seat, view.pending, view.hide_hands, view.all_hands
     caption = view.caption
     live = view.state is None
-    state = game._state if live else view.state
+    state: dict = game._state if view.state is None else view.state
     turn = state["turn"]
     shown = turn if seat is None else seat
     legal = list(game.legal_actions) if live and shown == turn and turn is not None else []
@@ -99,8 +100,9 @@ def _board(state: dict, t: Targets, pending: str, clickable: bool) -> El:
         x, y = _xy(sq)
         cell = El("g", class_="scc-square", data_square=sq)
         v = board.get(sq)
-        desc = "empty" if v is None else (v if v in COLOURS else "infected (face down)"
-                                          if v.startswith("x:") else f"cancer tile of player {int(v[7:]) + 1}")
+        desc = "empty" if v is None else (
+            v if v in COLOURS else "infected (face down)" if v.startswith("x:")
+            else f"cancer tile of player {int(v[7:]) + 1}")
         cell.add(title(f"{sq}: {desc}"))
         cell.add(El("rect", x=x, y=y, width=S, height=S, class_="scc-sq"))
         if v is not None:
@@ -127,7 +129,9 @@ def _stocks(state: dict, t: Targets, clickable: bool) -> El:
     for i, c in enumerate(COLOURS):
         y = y0 + i * 34
         pile = El("g", class_=f"scc-stock {c}", data_colour=c)
-        pile.add(title(f"{c} ({JAPANESE[c]}): {state['stock'][c]} in stock of {state['stock'][c] + sum(1 for v in state['board'].values() if v in (c, 'x:' + c)) + state['removed'][c]}, "
+        total = state['stock'][c] + sum(1 for v in state['board'].values() if v in (c, 'x:' + c)) \
+            + state['removed'][c]
+        pile.add(title(f"{c} ({JAPANESE[c]}): {state['stock'][c]} in stock of {total}, "
                        f"{up[c]} face up on the board, {state['removed'][c]} removed"))
         # the whole row answers clicks, not only the painted parts
         pile.add(El("rect", x=x0 - 3, y=y - 2, width=340, height=34, rx=4, fill="transparent"))
@@ -162,7 +166,8 @@ def _card(x, y, card, t: Targets | None, revealed=False, hidden=False) -> El:
         g.add(El("rect", x=x, y=y, width=34, height=46, rx=4, fill="#5b6f8a", stroke="#333"))
         return g
     c = card_colour(card)
-    g.add(title(f"right card {c} {card_value(card)}" + (" (revealed: counts for nothing)" if revealed else "")))
+    g.add(title(f"right card {c} {card_value(card)}"
+                + (" (revealed: counts for nothing)" if revealed else "")))
     g.add(El("rect", x=x, y=y, width=34, height=46, rx=4, class_="hl"))
     g.add(El("rect", x=x + 3, y=y + 3, width=28, height=14, rx=3, fill=FILL[c]))
     g.add(text(x + 17, y + 10.5, LETTERS[c], text_anchor="middle", fill=INK[c], class_="small"))
@@ -285,7 +290,8 @@ def film_strip(frames: list[tuple[str, dict]], start: dict | None = None, column
         board = state["board"]
         changed = () if prev is None else {sq for sq in set(board) | set(prev)
                                            if board.get(sq) != prev.get(sq)}
-        label = caption if k == 0 and start is not None else f"{k + (0 if start is not None else 1)}. {caption}"
+        number = k + (0 if start is not None else 1)
+        label = caption if k == 0 and start is not None else f"{number}. {caption}"
         parts.append(mini_board(state, (k % columns) * cw + 6, (k // columns) * ch + 4, label, changed))
         prev = board
     return svg_document(columns * cw, rows * ch, *parts, css=CSS,

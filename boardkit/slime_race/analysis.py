@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 from ..core.rules import CHANCE, NULL_SINK, copy_json
 from .components import COMPONENTS as C

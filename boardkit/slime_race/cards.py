@@ -98,12 +98,12 @@ def resolve_card(state: dict, card: str, C: Components = COMPONENTS) -> list[str
         gap = pos[first] - pos[second] - 1
         return _move(state, first, gap, C, why=f"{gap} empty spaces to 2nd place")
     # "Move the 2nd place slime to the space immediately behind the 1st place slime."
-    second, group = slime_in_slot(pos, fin, 2)
-    if second is None:
+    runner_up, group = slime_in_slot(pos, fin, 2)
+    if runner_up is None:
         return [_tie_text(state, group, 2, "2 DASH", C)]
-    first = rank_slots(pos, fin)[0][1][0]
-    return _move(state, second, pos[first] - 1 - pos[second], C,
-                 why=f"to the space behind {C.names[first]}")
+    leader = rank_slots(pos, fin)[0][1][0]
+    return _move(state, runner_up, pos[leader] - 1 - pos[runner_up], C,
+                 why=f"to the space behind {C.names[leader]}")
 
 def _tie_text(state: dict, group: tuple[str, ...], slot: int, what: str, C: Components) -> str:
     names = ", ".join(C.names[s] for s in group[:-1]) + " and " + C.names[group[-1]]

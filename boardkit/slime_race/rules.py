@@ -16,9 +16,9 @@ Actions (strings, as a learner would say them):
 from __future__ import annotations
 
 import math
-import random
 from collections import Counter
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ..core.dealt import DealtRules
 from ..core.errors import OptionError, StateFileError
@@ -26,7 +26,9 @@ from ..core.game import Game
 from ..core.registry import register
 from ..core.rules import CHANCE, GameInfo, Outcome, Refusal, State
 from .cards import card_label, rank_slots, resolve_card, standings
-from .components import COMPONENTS as C, DATA_FILE, Components as SRComponents, build, card_kind
+from .components import COMPONENTS as C
+from .components import DATA_FILE, build, card_kind
+from .components import Components as SRComponents
 
 SLIMES = C.slimes
 PAIRS = tuple(sorted(C.odds))
@@ -364,6 +366,7 @@ class SlimeRace(Game):
     """
 
     Rules = SlimeRaceRules
+    rules: SlimeRaceRules
 
     @property
     def c(self) -> SRComponents:
@@ -399,7 +402,7 @@ class SlimeRace(Game):
                  hands: list[list[str]] | None = None, deck: list[str] | None = None,
                  bets: dict | None = None, turn: int = 0, first: int | None = None,
                  scores: list[int] | None = None, target: int = 30, finished: list | None = None,
-                 seed: int = 0, draw: list[str] | None = None, components: Any = None) -> "SlimeRace":
+                 seed: int = 0, draw: list[str] | None = None, components: Any = None) -> SlimeRace:
         """A race in progress, set up by hand: "what happens if …".
 
         ``positions`` {slime: space} (others 0); ``hands`` per seat (cards
@@ -424,7 +427,7 @@ class SlimeRace(Game):
         if any(v < 0 for v in pool.values()):
             over = sorted(x for x, v in pool.items() if v < 0)
             raise StateFileError(f"Slime Race: more copies of {', '.join(over)} than the deck holds")
-        state = {
+        state: dict[str, Any] = {
             "options": opts, "race": 1, "phase": "race",
             "first": turn if first is None else first, "turn": turn, "draw": None,
             "bets": {p: [] for p in rules.pairs}, "coins": [C.coins] * players,
@@ -443,6 +446,7 @@ class SlimeRace(Game):
         game = cls.from_state(state, seed=seed, components=rules.components)
         if draw:
             game.force(*[f"draw {x}" for x in draw])
+        assert isinstance(game, SlimeRace)
         return game
 
     # ------------------------------------------------------------- display

@@ -51,7 +51,7 @@ def render(game, view: View) -> str:
     seat, pending, hide_hands, all_hands = view.seat, view.pending, view.hide_hands, view.all_hands
     caption = view.caption
     live = view.state is None
-    state = game._state if live else view.state
+    state: dict = game._state if view.state is None else view.state
     turn = state["turn"]
     shown = turn if seat is None else seat
     legal = list(game.legal_actions) if live and shown == turn and not hide_hands else []
@@ -164,12 +164,12 @@ def _odds(game, state: dict, targets: Targets) -> El:
     n = game.players
     y = oy + 4 * ch + 22
     g.add(text(12, y, "Coins left:", class_="small"))
-    for s in range(n):
-        x = 90 + s * 64
-        for k in range(state["coins"][s]):
-            g.add(_coin(x + k * 15, y, s, game.seat_name(s)))
-        if not state["coins"][s]:
-            g.add(text(x, y, "—", class_="small"))
+    for seat in range(n):
+        cx = 90 + seat * 64
+        for k in range(state["coins"][seat]):
+            g.add(_coin(cx + k * 15, y, seat, game.seat_name(seat)))
+        if not state["coins"][seat]:
+            g.add(text(cx, y, "—", class_="small"))
     return g
 
 
@@ -270,7 +270,8 @@ def _all_hands(game, state: dict) -> El:
     y = H + 4
     for s, hand in enumerate(state["hands"]):
         counts = Counter(hand)
-        txt = ", ".join(f"{card_label(c, game.c)}" + (f" ×{k}" if k > 1 else "") for c, k in sorted(counts.items()))
+        txt = ", ".join(f"{card_label(c, game.c)}" + (f" ×{k}" if k > 1 else "")
+                        for c, k in sorted(counts.items()))
         g.add(text(12, y + s * 18, f"{game.seat_name(s)}: {txt or '—'}", class_="small"))
     return g
 
