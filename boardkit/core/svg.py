@@ -10,7 +10,7 @@ reads those attributes: it never knows a rule.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
 
@@ -31,7 +31,7 @@ class El:
 
     __slots__ = ("tag", "attrs", "children", "text")
 
-    def __init__(self, tag: str, *children: "El | str", text: str | None = None, **attrs):
+    def __init__(self, tag: str, *children: El | str, text: str | None = None, **attrs):
         self.tag = tag
         self.attrs: dict[str, str] = {}
         for key, value in attrs.items():
@@ -42,17 +42,17 @@ class El:
         self.children: list[El | str] = list(children)
         self.text = text
 
-    def add(self, *children: "El | str") -> "El":
+    def add(self, *children: El | str) -> El:
         self.children.extend(c for c in children if c is not None)
         return self
 
-    def set(self, **attrs) -> "El":
+    def set(self, **attrs) -> El:
         for key, value in attrs.items():
             name = key[:-1] if key.endswith("_") else key
             self.attrs[name.replace("_", "-")] = _fmt(value)
         return self
 
-    def add_class(self, *names: str) -> "El":
+    def add_class(self, *names: str) -> El:
         current = self.attrs.get("class", "").split()
         for n in names:
             if n and n not in current:

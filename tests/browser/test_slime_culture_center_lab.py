@@ -7,10 +7,9 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import ARTIFACTS
 from lab import click_and_wait, rerun, run_notebook_to_board, summary
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
