@@ -10,8 +10,19 @@ reads those attributes: it never knows a rule.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
+
+# Characters XML 1.0 forbids (controls other than tab/newline/return, lone
+# surrogates, U+FFFE/U+FFFF): a caption carrying one would make the whole
+# picture ill-formed, so they are shown as U+FFFD instead.
+_BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def clean(text: str) -> str:
+    """``text`` with every character XML cannot hold replaced by U+FFFD."""
+    return _BAD_XML.sub("\ufffd", text)
 
 
 def _fmt(value) -> str:
@@ -61,18 +72,18 @@ class El:
         return self
 
     def render(self, out: list[str]) -> None:
-        attrs = "".join(f" {k}={quoteattr(v)}" for k, v in self.attrs.items())
+        attrs = "".join(f" {k}={quoteattr(clean(v))}" for k, v in self.attrs.items())
         if not self.children and self.text is None:
             out.append(f"<{self.tag}{attrs}/>")
             return
         out.append(f"<{self.tag}{attrs}>")
         if self.text is not None:
-            out.append(escape(self.text))
+            out.append(escape(clean(self.text)))
         for child in self.children:
             if isinstance(child, El):
                 child.render(out)
             else:
-                out.append(escape(str(child)))
+                out.append(escape(clean(str(child))))
         out.append(f"</{self.tag}>")
 
     def __str__(self) -> str:
@@ -142,6 +153,5 @@ class SVG(str):
         return str(self)
 
     def __repr__(self) -> str:
-        import re
         m = re.search(r'width="(\d+)" height="(\d+)"', self)
         return f"<SVG picture {m.group(1)}×{m.group(2)}>" if m else "<SVG picture>"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+
+from tqdm.auto import tqdm
 
 from ..core.rules import CHANCE, NULL_SINK, copy_json
 from .components import COMPONENTS as C
@@ -13,7 +14,7 @@ from .rules import PAIRS, SlimeRace
 
 
 def simulate_races(races: int = 10_000, players: int = 4, seed: int = 0,
-                   progress: Callable[[int], None] | None = None) -> dict:
+                   progress: bool = False) -> dict:
     """Play ``races`` races in which every player plays a random **card** of
     their hand (each card equally likely, so a card held twice is twice as
     likely; :class:`~boardkit.RandomBot` instead picks a random card *name*).
@@ -29,6 +30,7 @@ def simulate_races(races: int = 10_000, players: int = 4, seed: int = 0,
     lengths: list[int] = []
     exhausted = 0
     blank = rules.initial_state(rules.make_options(players=players))
+    bar = tqdm(total=races, desc="races", disable=not progress)
     for r in range(races):
         rng = random.Random(f"{seed}/race/{r}")
         state = copy_json(blank)
@@ -49,8 +51,8 @@ def simulate_races(races: int = 10_000, players: int = 4, seed: int = 0,
         winners[last["first"]] += 1
         exhausted += last["exhausted"]
         lengths.append(played)
-        if progress and (r + 1) % 500 == 0:
-            progress(r + 1)
+        bar.update(1)
+    bar.close()
     return {"races": races, "players": players, "pairs": dict(pairs), "winners": dict(winners),
             "exhausted": exhausted, "lengths": lengths}
 
