@@ -567,7 +567,10 @@ class Game:
         else:
             start_state = cls._checked_state(rules, data["start"])
             start = copy_json(start_state)
-        game = cls._new(rules, data["seed"], start_state, start=start)
+        try:
+            game = cls._new(rules, data["seed"], start_state, start=start)
+        except OptionError as exc:
+            raise StateFileError(f"bad seed in saved game: {exc}") from None
         for k, (player, action) in enumerate(log):
             who = game.current_player
             if player_to_json(who) != player:

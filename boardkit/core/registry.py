@@ -30,8 +30,9 @@ def load(data: Any):
             data = json.loads(data)
         except (ValueError, RecursionError) as exc:
             raise StateFileError(f"not valid JSON: {exc}") from None
-    if not isinstance(data, dict) or data.get("game") not in _GAMES:
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str) \
+            or data["game"] not in _GAMES:
         known = ", ".join(sorted(_GAMES))
         got = data.get("game") if isinstance(data, dict) else type(data).__name__
-        raise StateFileError(f"unknown game {got!r}; known: {known}")
+        raise StateFileError(f"unknown game {str(got)[:60]!r}; known: {known}")
     return _GAMES[data["game"]].from_dict(data)
