@@ -15,8 +15,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import boardkit
-from boardkit import (BoardkitError, IllegalActionError, InvalidActionError, RandomBot,
-                      SlimeCultureCenter, SlimeRace, StateFileError)
+from boardkit import (
+    BoardkitError,
+    IllegalActionError,
+    InvalidActionError,
+    RandomBot,
+    SlimeCultureCenter,
+    SlimeRace,
+    StateFileError,
+)
 from boardkit.core import games
 
 GAMES = sorted(games().items())
@@ -52,7 +59,6 @@ def test_a_forced_outcome_that_does_not_fit_inside_apply_takes_everything_back()
     with pytest.raises(IllegalActionError, match="does not fit"):
         g.apply("play green+5")
     assert g.to_json() == before
-    g.undo if False else None
     g._forced.clear()                              # the teacher drops the bad queue …
     g.apply("play green+5")                        # … and play goes on
 

@@ -463,7 +463,9 @@ class Grid:
     legend: Mapping[str, str]
     rows: tuple[str, ...]
     sections: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    _origin: _Origin | None = field(default=None, compare=False, repr=False)
+    # set by __post_init__ (never None afterwards)
+    _origin: _Origin = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+    _words: Mapping[str, frozenset[str]] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         origin = self._origin or _Origin(source="Grid(...)", text=False)
