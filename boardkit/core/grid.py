@@ -621,11 +621,11 @@ class Grid:
                 if a is None or (dash and b is None):
                     raise self._origin.error(at, f"{m.group()!r:.40} is not a square or a range "
                                                  f"of squares; expected e.g. 'E5' or 'E5-E8'")
-                if dash and a[0] != b[0] and a[1] != b[1]:
+                if dash and b is not None and a[0] != b[0] and a[1] != b[1]:
                     raise self._origin.error(at, f"the range {m.group()} is not along one row or "
                                                  f"one column; expected e.g. 'E5-E8' or 'E5-H5'")
                 run = [a]
-                if dash:
+                if b is not None:
                     dx, dy = (b[0] > a[0]) - (b[0] < a[0]), (b[1] > a[1]) - (b[1] < a[1])
                     steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
                     run = [(a[0] + k * dx, a[1] + k * dy) for k in range(steps + 1)]
@@ -901,7 +901,8 @@ def load_grid(text: str, *, source: str = "<text>", allowed: Collection[str] | N
     if "legend" not in seen:
         raise fail(origin.grid_header, 1, "there is no 'legend:' section; expected a line "
                                           "'legend:' followed by lines like '# = grey'")
-    grid = Grid(meta=meta, legend=legend, rows=tuple(rows), sections=sections, _origin=origin)
+    grid = Grid(meta=meta, legend=legend, rows=tuple(rows),
+                sections={k: tuple(v) for k, v in sections.items()}, _origin=origin)
     _check_names(grid, allowed, require)
     return grid
 
