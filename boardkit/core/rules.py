@@ -27,7 +27,7 @@ from __future__ import annotations
 import enum
 import json
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -130,9 +130,11 @@ class GameInfo:
     max_players: int
     perfect_information: bool      #: False: some seat cannot see something (hands, deck)
     chance: bool                   #: shuffles, draws or dice
-    #: An upper bound on the actions of one game with the given options
-    #: (chance included), or None when unbounded (a match to any target).
-    max_length: Callable[[dict], int | None] = field(default=lambda options: None, repr=False)
+    #: The longest possible game in actions (chance included), or None when
+    #: the rules set no bound (a match to a target nobody may reach; moves
+    #: that use up nothing). Each round is bounded by
+    #: :meth:`Rules.max_actions_per_round`.
+    max_length: int | None = None
     default_options: Mapping[str, Any] = field(default_factory=dict)
     #: The rulebook: title, publisher, year (as the rulebook states them).
     rulebook: str = ""
