@@ -266,10 +266,12 @@ class Rules:
         """*hook*: the seat to act, :data:`CHANCE`, or None (game over)."""
         raise NotImplementedError
 
-    def candidates(self, state: State) -> Iterable[str]:
+    def candidates(self, state: State, ctx: dict | None = None) -> Iterable[str]:
         """*hook*: actions that may be legal now (a superset of the legal
         player actions); :meth:`refusal` decides. At a chance node: the
-        outcomes that can be listed (none for a full shuffle)."""
+        outcomes that can be listed (none for a full shuffle). ``ctx`` is
+        the scratch dict then handed to :meth:`refusal` (facts found while
+        listing, such as a slime's extent, need not be found again)."""
         raise NotImplementedError
 
     def parse(self, text: str) -> str:
@@ -382,14 +384,31 @@ class Rules:
             return []
         refusal = self.refusal
         # ctx["legal"]: how many candidates were accepted so far (a game
-        # whose last candidate is "pass only if nothing else" reads it)
-        ctx: dict = {"legal": 0}
+        # whose last candidate is "pass only if nothing else" reads it);
+        # ctx["current"]: who acts (the same for every candidate)
+        ctx: dict = {"legal": 0, "current": self.current(state)}
         out = []
-        for a in self.candidates(state):
+        for a in self.candidates(state, ctx):
             if refusal(state, a, ctx) is None:
                 out.append(a)
                 ctx["legal"] += 1
         return out
+
+    def random_legal(self, state: State, rng: random.Random) -> str:
+        """A uniformly random legal action, usually without listing them all:
+        random candidates are checked until one is legal (each legal action
+        is a candidate exactly once, so the choice is uniform), falling back
+        to the full list after a few misses."""
+        ctx: dict = {"current": self.current(state)}
+        cands = list(self.candidates(state, ctx))
+        if not cands:
+            raise ValueError("no candidate actions")
+        for _ in range(8):
+            a = cands[rng.randrange(len(cands))]
+            if self.refusal(state, a, {"current": ctx["current"], **{
+                    k: v for k, v in ctx.items() if k != "legal"}}) is None:
+                return a
+        return rng.choice(self.legal_actions(state))
 
     def is_legal(self, state: State, action: str) -> bool:
         try:

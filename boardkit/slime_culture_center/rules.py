@@ -164,7 +164,7 @@ class SlimeCultureCenterRules(DealtRules):
                                "exchange (権利交換)", "grow red c4")
         return " ".join(words)
 
-    def candidates(self, state: State) -> Iterable[str]:
+    def candidates(self, state: State, ctx: dict | None = None) -> Iterable[str]:
         cur = self.current(state)
         if cur is CHANCE:
             return self.chance_candidates(state)
@@ -173,9 +173,9 @@ class SlimeCultureCenterRules(DealtRules):
             return list(state["decision"]["options"])
         if phase != "action":
             return []
-        return self._action_candidates(state) + ["pass"]
+        return self._action_candidates(state, ctx) + ["pass"]
 
-    def _action_candidates(self, state: State) -> list[str]:
+    def _action_candidates(self, state: State, ctx: dict | None = None) -> list[str]:
         """Every spawn, grow, move, inject and exchange that may be legal."""
         board = state["board"]
         empty = [sq for sq in SQUARES if sq not in board]
@@ -192,7 +192,10 @@ class SlimeCultureCenterRules(DealtRules):
                 acts += [f"grow {c} {sq}" for sq in empty if sq in near.get(c, ())]
         for s in slimes(board):
             for t in in_reading_order(s):
-                for d in self.move_destinations(board, t, s):
+                dests = self.move_destinations(board, t, s)
+                if ctx is not None:
+                    ctx["move " + t] = (s, dests)  # refusal() need not find them again
+                for d in dests:
                     acts.append(f"move {t} {d}")
         acts += [f"inject {sq}" for sq in in_reading_order(board)]
         acts += [f"exchange {c}" for c in sorted(state["hands"][state["turn"]])]
@@ -222,7 +225,7 @@ class SlimeCultureCenterRules(DealtRules):
         the rule (and its Japanese term) that forbids the action."""
         words = action.split(" ")
         word = words[0]
-        cur = self.current(state)
+        cur = ctx["current"] if ctx is not None and "current" in ctx else self.current(state)
         if word in self.chance_words:
             if cur is CHANCE:
                 return self.chance_refusal(state, action)
@@ -282,7 +285,7 @@ class SlimeCultureCenterRules(DealtRules):
                 s = slime_at(board, src)
                 ctx[key] = (s, self.move_destinations(board, src, s))
             s, dests = ctx[key]
-            if not self.is_edge(src, s):
+            if not dests and not self.is_edge(src, s):
                 return Refusal("SCC-R3", f"{src} is surrounded by its own slime, so it is not an "
                                          "edge tile (はじ)")
             if dst == src:

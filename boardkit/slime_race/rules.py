@@ -121,7 +121,7 @@ class SlimeRaceRules(DealtRules):
             raise self.invalid(f"unknown action {text.strip()[:40]!r}", "bet 1-3")
         return " ".join(words)
 
-    def candidates(self, state: State) -> Iterable[str]:
+    def candidates(self, state: State, ctx: dict | None = None) -> Iterable[str]:
         phase = state["phase"]
         if self.current(state) is CHANCE:
             return self.chance_candidates(state)
