@@ -1,22 +1,86 @@
 """The interactive board: a thin anywidget around any boardkit game.
 
-The widget only transports. It sends the game's own SVG picture (with the
-legal targets marked by the game's view) to the browser, and turns a click
-into an action request that goes through the same ``legal_actions`` /
-``apply`` path as everything else. A rejected click comes back with the
-rule's reason, in plain words; nothing in JavaScript knows a rule.
+The widget only transports. Python draws the game's own SVG picture (the
+game's view marks the clickable targets) and the browser shows it; a click
+comes back as a request that goes through the same ``legal_actions`` /
+``apply`` path as everything else, and a refused click comes back with the
+rule's reason in plain words. Nothing in JavaScript knows a rule.
+
+How a click travels (the message protocol)
+------------------------------------------
+The page sends one custom message per gesture (``model.send``)::
+
+    {"id": "k3f9-12", "kind": "click", "version": 41, "word": "bet 1-3"}
+
+``kind`` is one of
+
+* ``click``   — a target marked ``data-act="<word>"`` (an action may take
+  several clicks: ``spawn``, ``red``, ``d4``; the words so far are *pending*);
+* ``toggle``  — a target marked ``data-toggle="<word>"`` (dice ``d1``…):
+  the word goes in or out of the *selected* set, nothing is played yet;
+* ``confirm`` — a target marked ``data-confirm="<word>"`` (``keep``): plays
+  ``"<word> <selected words, sorted>"``;
+* ``undo``, ``cancel`` (forget pending words and the selection), ``reveal``
+  (hot seat: "I have the screen"), ``step`` (``"to"``: a sub-step index, -1
+  for the live board).
+
+``version`` is the board version the gesture was made on. A request made on
+a board that has changed since is refused ("the board changed — look
+again"), so a double click never acts twice.
+
+Python answers every message with exactly ONE state update, holding what
+changed (the new picture, the status, the error…) and
+``reply = {"n", "id", "ok", "error"}``. The move log travels as an append:
+the page keeps its lines, cuts them at ``log_start`` and appends
+``log_tail`` (a new page receives the whole log with ``log_start = 0``).
+The page may not set any state: what it sends is ignored and the kernel's
+values are sent back.
+
+Bots
+----
+When a bot is to move after a click on the page, its choice is computed in
+a background thread, on a copy of the game (``bot.choose`` only reads the
+seat's observation), so the board stays responsive: it says "Player 2 (bot)
+is thinking…", a click meanwhile is answered "still thinking — wait for its
+move", and undo cancels the bot's move. The answer is applied back in the
+kernel's own thread (the asyncio loop that handles the page's messages),
+and only if the game has not changed meanwhile.
+
+Calls from Python (``board.click(...)``, ``board.undo()``, the constructor)
+and any use outside a Jupyter kernel (plain Python, tests) play the bots at
+once, synchronously, so a notebook cell reads like a script. After clicks on
+the page, :meth:`BoardWidget.wait` blocks until the bots are done (a cell
+that reads ``board.game`` after playing on the page should call it first).
+``BoardWidget.bots_in_background`` forces either way.
 """
 from __future__ import annotations
 
+import asyncio
+import contextvars
+import functools
+import logging
+import re
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
+from xml.sax.saxutils import quoteattr, unescape
 
 import anywidget
 import traitlets
 
 from .core.bots import Bot
-from .core.errors import BoardkitError, InvalidActionError, NothingToUndoError
-from .core.game import CHANCE, Game
+from .core.errors import BoardkitError, IllegalActionError, InvalidActionError, NothingToUndoError
+from .core.game import CHANCE, Events, Game, LogEntry
+from .core.view import View
+
+log = logging.getLogger(__name__)
 
 
 def widget_file(name: str) -> Path:
@@ -30,210 +94,678 @@ def widget_file(name: str) -> Path:
 
 
 MODES = ("teacher", "hotseat")
-MAX_WORD = 2000
+#: What the page may ask for (see the module docstring).
+KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step")
+#: The longest word a click may carry (targets are a few words).
+MAX_WORD = 200
+#: Bots answering bots (a bot-only table) stop after this many moves in a row.
+MAX_BOT_MOVES = 100_000
+STALE = "the board changed — look again"
+_DATA_ACT = re.compile(r'data-act="([^"]*)"')
+_ENTITIES = {"&quot;": "\"", "&#10;": "\n", "&#13;": "\r", "&#9;": "\t"}
+
+# Characters that cannot travel as strict UTF-8 JSON (lone surrogates) or
+# that would garble a message (control characters).
+_UNSAFE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _clean(text: str) -> str:
+    """``text`` safe to send to the page (odd characters become �)."""
+    return _UNSAFE.sub("\ufffd", text)
+
+
+def _show(value: Any, limit: int = 40) -> str:
+    """A short, safe rendering of something the page sent, for a message."""
+    if isinstance(value, str):
+        cut = _CONTROL.sub("\ufffd", value[:limit])
+        return f"'{cut}{'…' if len(value) > limit else ''}'"
+    return "nothing" if value is None else f"a {type(value).__name__}"
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The asyncio loop running in this thread (the kernel's), or None."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _in_kernel() -> bool:
+    """True inside a running Jupyter kernel (where a page can be attached)."""
+    kernelbase = sys.modules.get("ipykernel.kernelbase")
+    return kernelbase is not None and kernelbase.Kernel.initialized()
+
+
+@dataclass(eq=False)
+class _BotJob:
+    """One bot move being thought about."""
+
+    seat: int
+    moves: int                 #: the widget's move counter when it started
+    state: dict                #: the position it started from
+    future: Future = field(default_factory=Future)
 
 
 class BoardWidget(anywidget.AnyWidget):
     """A clickable board for ``game``.
 
-    :param bots: ``{seat: bot}`` — seats played by bots (they move at once
-        after a human action).
-    :param mode: ``"teacher"`` shows every hand; ``"hotseat"`` shows only
-        the hand of the human to move, after a "pass to the next player"
-        screen.
+    :param bots: ``{seat: bot}`` — seats played by bots. After a click on
+        the page they think in the background; after a Python call they
+        move at once.
+    :param mode: ``"teacher"`` shows every hand; ``"hotseat"`` (only for
+        games with hidden information) shows only the hand of the human to
+        move, after a "pass the screen to …" curtain.
+
+    Python API, the same path as clicks: :meth:`click`, :meth:`toggle`,
+    :meth:`confirm`, :meth:`act`, :meth:`undo`, :meth:`cancel`,
+    :meth:`reveal`, :meth:`step`, :meth:`wait`, :meth:`refresh`. A refused
+    request raises the rule's error and changes nothing.
     """
+
+    #: After a click on the page, bots think in a background thread when the
+    #: kernel's event loop runs. None (the default): only inside a Jupyter
+    #: kernel; True: wherever an asyncio loop runs (tests); False: never.
+    bots_in_background: ClassVar[bool | None] = None
 
     _esm = widget_file("board.js").read_text(encoding="utf-8")
     _css = widget_file("board.css").read_text(encoding="utf-8")
 
+    # Everything below is drawn by the page; none of it may be set by the page.
     svg = traitlets.Unicode("").tag(sync=True)
+    #: Goes up whenever what can be clicked changes; requests carry it.
+    version = traitlets.Int(0).tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
+    #: "Player 2 (bot) is thinking…" while a bot's move is being computed.
+    thinking = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
-    log_lines = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: Words of an unfinished multi-click action.
     pending = traitlets.Unicode("").tag(sync=True)
+    #: Words toggled on for a toggle-and-confirm choice (sorted).
+    selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
     curtain = traitlets.Unicode("").tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
     mode = traitlets.Unicode("teacher").tag(sync=True)
-    version = traitlets.Int(0).tag(sync=True)
-    #: Sub-steps of the automatic checks caused by the last click (bites,
+    #: Sub-steps of the automatic checks since the last click (bites,
     #: infections…): ``step_index`` -1 shows the live board.
     step_count = traitlets.Int(0).tag(sync=True)
     step_index = traitlets.Int(-1).tag(sync=True)
+    #: The move log, as an append: the page cuts its lines at ``log_start``
+    #: and appends ``log_tail``.
+    log_start = traitlets.Int(0).tag(sync=True)
+    log_tail = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The answer to the page's last request: {n, id, ok, error}.
+    reply = traitlets.Dict().tag(sync=True)
+    #: Names this board's model on the page (its log store).
+    board_id = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, game: Game, *, bots: dict[int, Bot] | None = None, mode: str = "teacher"):
         if not isinstance(game, Game):
             raise InvalidActionError(f"BoardWidget needs a boardkit game, not {type(game).__name__}")
-        if mode not in MODES:
-            raise InvalidActionError(f"mode must be one of {MODES}, not {mode!r}")
+        self._check_mode(mode, game)
         bots = dict(bots or {})
         for seat, bot in bots.items():
             if type(seat) is not int or not 0 <= seat < game.players or not isinstance(bot, Bot):
                 raise InvalidActionError(f"bots must map seats 0..{game.players - 1} to bots: "
                                          f"{seat!r}: {bot!r}")
-        super().__init__(mode=mode)
+        # board_id is set before the page's model is created (it names its log)
+        super().__init__(board_id=uuid.uuid4().hex[:12])
         self.game = game
         self.bots = bots
-        self._revealed_for: int | str | None = None
+        self._ready = False            # True once the first picture is drawn
+        self._batching = False
+        self._from_page = False        # handling a request from the page
+        self._moves = 0                # +1 whenever the widget changes the game
+        self._job: _BotJob | None = None
+        self._pool: ThreadPoolExecutor | None = None
+        self._failed_at: int | None = None   # _moves when a bot last failed
+        self._revealed_for: int | None = None
         self._steps: list[tuple[str, dict]] = []
+        self._events: list[str] = []
+        self._turn_start = len(game.log)    # log index the steps start from
+        self._logged: list[LogEntry] = []    # the entries the page's log shows
+        self._lines: list[str] = []          # … and their lines
+        self._drawn: tuple | None = None
+        self._replies = 0
+        self._closed = False
+        self.mode = mode
         self.on_msg(self._on_frontend_msg)
-        self._run_bots()
-        self._refresh()
+        with self._batch():
+            self._ask_bots()
+        self._ready = True
 
     # ------------------------------------------------------------ Python API
-    def click(self, word: str) -> list[str]:
-        """What a click on a target marked ``word`` does (also callable from
-        Python): complete an action, extend a multi-click one, or raise the
-        rule's error with nothing changed."""
-        if not isinstance(word, str) or not word.strip() or len(word) > MAX_WORD:
-            raise InvalidActionError(f"a click names a target word, not {word!r}")
-        self._check_curtain()
+    def click(self, word: str) -> Events:
+        """What a click on a target marked ``data-act="word"`` does: complete
+        an action, extend a multi-click one, or raise the rule's error with
+        nothing changed. Returns the events of a completed action."""
+        word = self._word(word, "a click")
+        with self._batch():
+            self._check_can_act()
+            cand = f"{self.pending} {word}".strip()
+            legal = self.game.legal_actions
+            if cand in legal:
+                return self.act(cand)
+            if any(a.startswith(cand + " ") for a in legal):
+                self.pending = cand
+                self.error = ""
+                return Events()
+            self._refuse_unfinished(cand)
+            return self.act(cand)  # raises with the rule's reason
+
+    def toggle(self, word: str) -> list[str]:
+        """Select or unselect a target marked ``data-toggle="word"`` (a die,
+        a card…) for the next :meth:`confirm`. Returns the selection."""
+        word = self._word(word, "a toggle")
+        with self._batch():
+            self._check_can_act()
+            self._check_offered("data-toggle", word)
+            chosen = set(self.selected) ^ {word}
+            self.selected = sorted(chosen)
+            self.error = ""
+            return list(self.selected)
+
+    def confirm(self, word: str) -> Events:
+        """Play ``"<word> <selected words, sorted>"`` — what a click on a
+        target marked ``data-confirm="word"`` does. A refused choice keeps
+        the selection (so it can be corrected)."""
+        word = self._word(word, "a confirm")
+        with self._batch():
+            self._check_can_act()
+            self._check_offered("data-confirm", word)
+            return self.act(f"{word} {' '.join(sorted(self.selected))}".strip())
+
+    def act(self, action: str) -> Events:
+        """Take ``action`` for the player to move, then let the bots reply.
+        Returns the events (the bots' too when they moved at once)."""
+        with self._batch():
+            self._check_can_act()
+            start = len(self.game.log)
+            try:
+                events = self.game.apply(action)
+            except BoardkitError as exc:
+                self._say(exc)
+                raise
+            self._moves += 1
+            self.pending = ""
+            self.selected = []
+            self.error = ""
+            self.step_index = -1
+            self._turn_start = start
+            self._events = list(events)
+            self._steps = self.game.frames(since=start)
+            self.message = self._summary()
+            self._ask_bots()
+            return Events(self._events)
+
+    def undo(self) -> None:
+        """Take back the last human action (and the bots' replies after it).
+        A bot thinking is stopped; in hot seat the screen goes back behind
+        the curtain."""
+        with self._batch():
+            humans = self._human_entries()
+            try:
+                if not humans:
+                    raise NothingToUndoError(f"{self.game.info.title}: no move of yours to take back yet")
+                self.game.undo(to_seat=humans[-1])
+            except BoardkitError as exc:
+                self._say(exc)
+                raise
+            self._cancel_bot()             # its answer would be for a position gone
+            self._moves += 1
+            self._forget_choice()
+            self.message = "Undone."
+            self._revealed_for = None      # hot seat: pass the screen again
+            self._failed_at = None
+            self._ask_bots()               # its turn again? then it is asked again
+
+    def cancel(self) -> None:
+        """Forget the words of an unfinished multi-click action and the
+        selection."""
+        with self._batch():
+            self.pending = ""
+            self.selected = []
+            self.error = ""
+
+    def reveal(self) -> None:
+        """Hot seat: the next player has the screen; show their hand."""
+        with self._batch():
+            self._revealed_for = self._seat_to_move()
+            self.error = ""
+
+    def step(self, index: int) -> None:
+        """Show sub-step ``index`` of what happened since the last click
+        (0-based; -1 = back to the live board)."""
+        if type(index) is not int:
+            raise InvalidActionError(f"a step is a whole number, not {_show(index)}")
+        with self._batch():
+            self.step_index = index
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until no bot is thinking (their moves are on the board).
+
+        Call it from the kernel's own thread (a notebook cell), e.g. after
+        clicks on the page and before reading ``board.game``. Raises
+        :class:`TimeoutError` when a bot takes longer than ``timeout`` s.
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self._job is not None:
+            job = self._job
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                job.future.result(left)
+            except FutureTimeout:
+                raise TimeoutError(f"{self._who(job.seat)} is still thinking after {timeout} s") from None
+            except Exception:
+                pass  # the bot's failure is reported by _take_bot_move
+            if job is self._job:
+                with self._batch():
+                    self._take_bot_move(job)
+                    self._ask_bots()
+
+    def refresh(self) -> None:
+        """Redraw after ``board.game`` was changed from Python, and ask the
+        bot to move if it is its turn (also after a bot failed)."""
+        with self._batch():
+            self._cancel_bot()
+            self._moves += 1
+            self._forget_choice()
+            self._failed_at = None
+            self.error = ""
+            self._ask_bots()
+
+    def close(self) -> None:
+        """Close the board (its bot thread too)."""
+        self._closed = True
+        if getattr(self, "_job", None) is not None:
+            self._cancel_bot()
+        pool = getattr(self, "_pool", None)
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        super().close()
+
+    # ------------------------------------------------------------- checks
+    def _word(self, word: Any, what: str) -> str:
+        if (not isinstance(word, str) or not word.strip() or len(word) > MAX_WORD
+                or _CONTROL.search(word)):
+            raise InvalidActionError(f"{what} names a target on the board, not {_show(word)}")
+        return word
+
+    def _refuse_unfinished(self, words: str) -> None:
+        """``words`` start no legal action (``spawn red`` with red already
+        on the board): raise the rule's reason for one way of finishing
+        them, rather than "that is not a whole action". The ways tried: the
+        rules' candidates, then ``words`` plus one word the board offers."""
+        g = self.game
+        try:
+            g.rules.parse(words)
+            return                      # a whole action: act() gives the reason
+        except InvalidActionError:
+            pass
+        state = g.state
+        finished = [a for a in g.rules.candidates(state) if a.startswith(words + " ")]
+        for word in dict.fromkeys(unescape(w, _ENTITIES) for w in _DATA_ACT.findall(self.svg)):
+            try:
+                finished.append(g.rules.parse(f"{words} {word}"))
+            except InvalidActionError:
+                pass
+        for action in finished:
+            why = g.rules.refusal(state, action)
+            if why is not None:
+                exc = IllegalActionError(f"{g.info.title}: illegal '{words} …': {why.rule}: {why.reason}",
+                                         rule=why.rule, action=words)
+                self._say(exc)
+                raise exc
+
+    def _check_offered(self, attr: str, word: str) -> None:
+        """A toggle or confirm must name a target the board shows."""
+        if f"{attr}={quoteattr(word)}" not in self.svg:
+            raise InvalidActionError(f"there is no {_show(word)} to choose on the board now")
+
+    def _check_can_act(self) -> None:
+        curtain = self._curtain_text()
+        if curtain:
+            raise InvalidActionError(f"{curtain}: the next player must take the screen "
+                                     "(click 'show my hand') before acting")
         if self.step_index >= 0:
             raise InvalidActionError("you are looking at a past step; go back to the live board first")
-        cand = f"{self.pending} {word}".strip()
-        if cand in self.game.legal_actions:
-            return self.act(cand)
-        if any(a.startswith(cand + " ") for a in self.game.legal_actions):
-            self.pending = cand
-            self.error = ""
-            self._refresh()
-            return []
-        return self.act(cand)  # raises with the rule's reason
+        if self._job is not None:
+            raise InvalidActionError(f"{self._who(self._job.seat)} is still thinking — wait for its move")
+        seat = self._seat_to_move()
+        if seat is not None and seat in self.bots:
+            raise InvalidActionError(f"it is {self._who(seat)}'s turn, and it could not move; "
+                                     "take back your last move (↶ Undo)")
 
-    def act(self, action: str) -> list[str]:
-        """Take ``action`` for the player to move, then let the bots reply."""
-        self._check_curtain()
-        n = len(self.game._log)
+    @staticmethod
+    def _check_mode(mode: Any, game: Game | None) -> None:
+        if mode not in MODES:
+            raise InvalidActionError(f"mode must be one of {MODES}, not {mode!r}")
+        if mode == "hotseat" and game is not None and game.info.perfect_information:
+            raise InvalidActionError(
+                f"{game.info.title} hides nothing from anyone, so there is no hand to hide: "
+                "use mode='teacher' (hot seat is for games with hidden information)")
+
+    @traitlets.validate("mode")
+    def _valid_mode(self, proposal: dict) -> str:
+        self._check_mode(proposal["value"], getattr(self, "game", None))
+        return proposal["value"]
+
+    @traitlets.observe("mode")
+    def _mode_changed(self, _change: dict) -> None:
+        if getattr(self, "_ready", False):
+            self._revealed_for = None
+            with self._batch():
+                pass   # the batch redraws (hands shown or hidden) when it ends
+
+    @traitlets.validate("step_index")
+    def _valid_step(self, proposal: dict) -> int:
+        i = proposal["value"]
+        n = len(getattr(self, "_steps", ()))
+        if not -1 <= i < n:
+            raise InvalidActionError(f"there is no step {i!r}; steps: 0..{n - 1}")
+        return i
+
+    # ---------------------------------------------------------------- bots
+    def _who(self, seat: int) -> str:
+        return f"{self.game.seat_name(seat)} (bot)"
+
+    def _seat_to_move(self) -> int | None:
+        seat = self.game.current_player
+        return seat if isinstance(seat, int) and seat is not CHANCE else None
+
+    def _bot_to_move(self) -> int | None:
+        seat = self._seat_to_move()
+        if seat is None or seat not in self.bots or self._failed_at == self._moves:
+            return None
+        return seat
+
+    def _ask_bots(self) -> None:
+        """If a bot is to move, get its move: in a background thread when
+        this request came from the page and the kernel's loop runs, else at
+        once (bots answering bots, until a human or nobody is to move)."""
+        if self._job is not None or self._closed:
+            return
+        loop = self._background_loop()
+        for _ in range(MAX_BOT_MOVES):
+            seat = self._bot_to_move()
+            if seat is None:
+                return
+            bot = self.bots[seat]
+            job = _BotJob(seat, self._moves, self.game.state)
+            sight = self.game.copy(history=False)     # the bot reads its own copy
+            self._job = job
+            if loop is None:
+                try:
+                    job.future.set_result(bot.choose(sight))
+                except Exception as exc:
+                    job.future.set_exception(exc)
+                except BaseException:     # interrupted (Ctrl-C, kernel interrupt)
+                    self._job = None
+                    raise
+                self._take_bot_move(job)
+                continue
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(1, thread_name_prefix="boardkit-bot")
+            job.future = self._pool.submit(bot.choose, sight)
+            # Back to the kernel's thread when done: the loop runs the answer
+            # like any other message (in the context of the click that asked).
+            ctx = contextvars.copy_context()
+            job.future.add_done_callback(functools.partial(self._post, loop, ctx, job))
+            return
+        self.error = f"the bots made {MAX_BOT_MOVES} moves in a row; stopped"
+
+    def _background_loop(self) -> asyncio.AbstractEventLoop | None:
+        """The loop to come back to from the bot thread, or None: play now."""
+        if not self._from_page or self.bots_in_background is False:
+            return None
+        if self.bots_in_background is None and not _in_kernel():
+            return None
+        return _running_loop()
+
+    def _post(self, loop: asyncio.AbstractEventLoop, ctx: contextvars.Context, job: _BotJob,
+              _done: Future) -> None:
+        """(bot thread) Hand the finished job to the kernel's thread."""
+        try:
+            loop.call_soon_threadsafe(self._bot_answered, job, context=ctx)
+        except RuntimeError:
+            pass  # the loop is closed: the kernel is shutting down
+
+    def _bot_answered(self, job: _BotJob) -> None:
+        """(kernel thread) A bot's answer is in."""
+        if job is not self._job:
+            return  # cancelled by undo, or already taken by wait()
+        self._from_page = True   # keep the next bot in the background too
+        try:
+            with self._batch():
+                self._take_bot_move(job)
+                self._ask_bots()
+        finally:
+            self._from_page = False
+
+    def _take_bot_move(self, job: _BotJob) -> None:
+        """Apply a finished job's move, if the game is still where it was."""
+        self._job = None
+        if job.moves != self._moves or self.game.state != job.state:
+            return  # the game moved on; the caller asks again
+        try:
+            action = job.future.result()
+        except CancelledError:
+            return
+        except Exception as exc:
+            return self._bot_failed(job.seat, f"{type(exc).__name__}: {exc}")
         try:
             events = self.game.apply(action)
         except BoardkitError as exc:
-            self.error = str(exc)
-            self._refresh()
-            raise
-        self.pending = ""
+            return self._bot_failed(job.seat, str(exc))
+        except Exception as exc:  # a bug in the rules: the board reports it, the kernel survives
+            log.exception("applying %r for %s failed", action, self._who(job.seat))
+            return self._bot_failed(job.seat, f"{type(exc).__name__}: {exc}")
+        self._moves += 1
         self.error = ""
-        events += self._run_bots()
-        self.message = " · ".join(events[-12:])
-        self._steps = self.game.frames(since=n)
-        self.step_index = -1
-        self._refresh()
-        return events
+        self._events.extend(events)
+        self._steps = self.game.frames(since=self._turn_start)
+        self.message = self._summary()
 
-    def step(self, index: int) -> None:
-        """Show sub-step ``index`` of the last click's automatic checks
-        (0-based; -1 = back to the live board)."""
-        if type(index) is not int or not -1 <= index < len(self._steps):
-            raise InvalidActionError(f"there is no step {index!r}; steps: 0..{len(self._steps) - 1}")
-        self.step_index = index
-        self._refresh()
+    def _bot_failed(self, seat: int, reason: str) -> None:
+        self._failed_at = self._moves
+        reason = reason if len(reason) <= 300 else reason[:300] + "…"
+        self.error = _clean(f"{self._who(seat)} failed: {reason}")
 
-    def undo(self) -> None:
-        """Take back the last human action (and the bots' replies after it)."""
-        humans = self._human_entries()
+    def _cancel_bot(self) -> None:
+        if self._job is not None:
+            self._job.future.cancel()   # if it is already running, its answer is ignored
+            self._job = None
+
+    # ------------------------------------------------------------ drawing
+    @contextmanager
+    def _batch(self) -> Iterator[None]:
+        """Everything done inside reaches the page as ONE update message
+        (the picture, the status, the error, the reply…), sent at the end."""
+        if self._batching:
+            yield
+            return
+        self._batching = True
         try:
-            if not humans:
-                raise NothingToUndoError(f"{self.game.title}: no move of yours to take back yet")
-            self.game.undo(to_seat=humans[-1])
-        except BoardkitError as exc:
-            self.error = str(exc)
-            self._refresh()
-            raise
+            with self.hold_sync():
+                try:
+                    yield
+                finally:
+                    self._refresh()
+        finally:
+            self._batching = False
+
+    def _forget_choice(self) -> None:
         self.pending = ""
+        self.selected = []
         self.error = ""
-        self.message = "Undone."
-        self._steps, self.step_index = [], -1
-        self._revealed_for = self.game.current_player
-        self._refresh()
+        self.step_index = -1
+        self._steps, self._events = [], []
+        self._turn_start = len(self.game.log)
 
-    def reveal(self) -> None:
-        """Hot-seat: the next player has the screen; show their hand."""
-        self._revealed_for = self.game.current_player
-        self._refresh()
+    def _summary(self) -> str:
+        return _clean(" · ".join(self._events[-12:]))
 
-    def cancel(self) -> None:
-        """Forget the clicks of an unfinished multi-click action."""
-        self.pending = ""
-        self._refresh()
+    def _say(self, exc: BaseException) -> str:
+        self.error = _clean(str(exc))
+        return self.error
 
-    # -------------------------------------------------------------- internals
-    def _check_curtain(self) -> None:
-        if self.curtain:
-            raise InvalidActionError(f"{self.curtain}: the next player must take the screen "
-                                     "(click 'show my hand') before acting")
+    def _human_to_move(self) -> bool:
+        seat = self._seat_to_move()
+        return seat is not None and seat not in self.bots
 
-    def _run_bots(self) -> list[str]:
-        events: list[str] = []
-        for _ in range(100_000):
-            seat = self.game.current_player
-            if seat is None or seat not in self.bots:
-                break
-            action = self.bots[seat].choose(self.game)
-            events += self.game.apply(action)
-        return events
+    def _curtain_text(self) -> str:
+        seat = self._seat_to_move()
+        if (self.mode == "hotseat" and seat is not None and seat not in self.bots
+                and self._revealed_for != seat):
+            return f"Pass the screen to {self.game.seat_name(seat)}"
+        return ""
+
+    def _picture(self, curtain: str) -> str:
+        """The game's picture with the right :class:`View`."""
+        g = self.game
+        hotseat = self.mode == "hotseat"
+        seat = self._seat_to_move()
+        human = self._human_to_move()
+        if self.step_index >= 0:
+            caption, state = self._steps[self.step_index]
+            view = View(seat=seat if human else None, state=state, hide_hands=hotseat,
+                        all_hands=not hotseat,
+                        caption=f"step {self.step_index + 1} of {len(self._steps)}: {caption}")
+        elif human:
+            view = View(seat=seat, pending=self.pending, selected=tuple(self.selected),
+                        hide_hands=bool(curtain), all_hands=not hotseat)
+        elif g.current_player is None:   # game over
+            view = View(hide_hands=hotseat, all_hands=not hotseat)
+        else:                             # a bot to move: the position, nothing clickable
+            view = View(state=g.state, hide_hands=hotseat, all_hands=not hotseat)
+        return g.render(view)
 
     def _refresh(self) -> None:
+        """Recompute every synced value from the game (inside _batch)."""
         g = self.game
-        seat = g.current_player
-        human = isinstance(seat, int) and seat not in self.bots
-        hotseat = self.mode == "hotseat"
-        curtain = ""
-        if hotseat and human and self._revealed_for != seat:
-            curtain = f"Pass the screen to {g.seat_name(seat)}"
-        shown = seat if isinstance(seat, int) else None
-        if hotseat and not human:
-            shown = None
-        with self.hold_sync():
-            self.curtain = curtain
-            self.step_count = len(self._steps)
-            if self.step_index >= 0:
-                caption, state = self._steps[self.step_index]
-                self.svg = g.render(seat=shown, state=state, hide_hands=hotseat, all_hands=not hotseat,
-                                    caption=f"step {self.step_index + 1} of {len(self._steps)}: {caption}")
-            else:
-                self.svg = g.render(seat=shown, pending=self.pending if human else "",
-                                    hide_hands=bool(curtain) or (hotseat and not human),
-                                    all_hands=not hotseat)
-            self.status = g.situation()
-            self.log_lines = [self._log_line(e) for e in g._log]
-            self.can_undo = bool(self._human_entries())
+        curtain = self._curtain_text()
+        try:
+            svg = self._picture(curtain)
+        except Exception as exc:
+            if not self._ready:
+                raise
+            log.exception("drawing %s failed", g.info.title)
+            svg = self.svg
+            self.error = _clean(f"the board could not be drawn: {type(exc).__name__}: {exc}")
+        self.curtain = curtain
+        self.svg = svg
+        self.status = _clean(g.situation())
+        self.thinking = f"{self._who(self._job.seat)} is thinking…" if self._job else ""
+        self.step_count = len(self._steps)
+        self.can_undo = bool(self._human_entries())
+        self._sync_log()
+        drawn = (self._moves, svg, curtain, self.pending, tuple(self.selected), self.step_index,
+                 self.thinking)
+        if drawn != self._drawn:
+            self._drawn = drawn
             self.version += 1
+
+    def _sync_log(self) -> None:
+        """Send the log as an append: keep the lines the page has in common
+        with the log, resend the rest."""
+        entries = self.game.log
+        k, n = 0, min(len(entries), len(self._logged))
+        while k < n and entries[k] is self._logged[k]:
+            k += 1
+        if k == len(entries) == len(self._logged):
+            return
+        self._lines[k:] = [self._log_line(e) for e in entries[k:]]
+        self._logged = list(entries)
+        self.log_start, self.log_tail = k, self._lines[k:]
 
     def _human_entries(self) -> list:
         """Seats of the log entries made by people (not chance, not bots)."""
-        return [e.player for e in self.game._log if e.player != CHANCE and e.player not in self.bots]
+        return [e.player for e in self.game.log if e.player is not CHANCE and e.player not in self.bots]
 
-    def _log_line(self, entry) -> str:
-        if entry.player == CHANCE:
-            return "Dealer: " + (entry.events[0] if entry.events else entry.action)
-        who = self.game.seat_name(entry.player)
+    def _log_line(self, entry: LogEntry) -> str:
+        if entry.player is CHANCE:
+            return _clean("Dealer: " + (entry.events[0] if entry.events else entry.action))
+        who = self.game.seat_name(entry.player) if isinstance(entry.player, int) else "—"
         tag = f" ({self.bots[entry.player].label})" if entry.player in self.bots else ""
-        return f"{who}{tag}: {entry.action}"
+        return _clean(f"{who}{tag}: {entry.action}")
+
+    # ------------------------------------------------------- the page's side
+    def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict:
+        """The synced values. A whole state (a new page) carries the whole
+        log (``log_start`` 0); an update only what was appended."""
+        state = super().get_state(key=key, drop_defaults=drop_defaults)
+        if key is None and hasattr(self, "_lines"):
+            state["log_start"], state["log_tail"] = 0, list(self._lines)
+        return state
+
+    def set_state(self, sync_data: Any) -> None:
+        """The page may not set anything (it only sends requests): a state
+        it sends is ignored, and the kernel's values are sent back."""
+        if not isinstance(sync_data, dict):
+            return
+        keys = [k for k in sync_data if k in self.keys]
+        if keys:
+            state = super().get_state(key=keys)
+            if "log_start" in keys or "log_tail" in keys:
+                state["log_start"], state["log_tail"] = 0, list(getattr(self, "_lines", []))
+            self._send({"method": "update", "state": state, "buffer_paths": []})
 
     def _on_frontend_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         # (not named _handle_custom_msg: that would override ipywidgets' own)
+        # Every message gets exactly one reply, in the same update as the
+        # board it leads to.
         req_id = content.get("id") if isinstance(content, dict) else None
-        try:
-            if not isinstance(content, dict):
-                raise InvalidActionError("a board message must be an object")
-            kind = content.get("kind")
-            if kind == "click":
-                self.click(content.get("word"))
-            elif kind == "undo":
-                self.undo()
-            elif kind == "reveal":
-                self.reveal()
-            elif kind == "cancel":
-                self.cancel()
-            elif kind == "step":
-                self.step(content.get("to"))
-            else:
-                raise InvalidActionError(f"unknown board message kind {kind!r}")
-        except BoardkitError as exc:
-            self.error = str(exc)
-            self.send({"id": req_id, "ok": False, "error": str(exc)})
-            return
-        self.send({"id": req_id, "ok": True, "error": None})
+        if not (type(req_id) is int or (isinstance(req_id, str) and len(req_id) <= 64)):
+            req_id = None
+        elif isinstance(req_id, str):
+            req_id = _clean(req_id)
+        with self._batch():
+            ok, error = True, None
+            self._from_page = True
+            try:
+                self._handle(content)
+            except BoardkitError as exc:
+                ok, error = False, self._say(exc)
+            except Exception as exc:  # a bug: still answer; the traceback goes to the log
+                log.exception("board request %r failed", content)
+                ok, error = False, self._say(RuntimeError(f"internal error: {type(exc).__name__}: {exc}"))
+            finally:
+                self._from_page = False
+            self._replies += 1
+            self.reply = {"n": self._replies, "id": req_id, "ok": ok, "error": error}
 
+    def _handle(self, content: Any) -> None:
+        if not isinstance(content, dict):
+            raise InvalidActionError("a board message must be an object")
+        kind = content.get("kind")
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise InvalidActionError(f"unknown board message kind {_show(kind)}; "
+                                     f"known: {', '.join(KINDS)}")
+        version = content.get("version")
+        word: Any = content.get("word")
+        if type(version) is not int:
+            raise InvalidActionError("a board message must carry the version of the board it was made on")
+        if version != self.version:
+            raise InvalidActionError(STALE)
+        if kind == "click":
+            self.click(word)
+        elif kind == "toggle":
+            self.toggle(word)
+        elif kind == "confirm":
+            self.confirm(word)
+        elif kind == "undo":
+            self.undo()
+        elif kind == "cancel":
+            self.cancel()
+        elif kind == "reveal":
+            self.reveal()
+        else:
+            to: Any = content.get("to")
+            self.step(to)
+
+    # --------------------------------------------------------------- display
     def _repr_mimebundle_(self, **kwargs: Any):
         """The live widget, plus the board as static HTML for viewers that
         have no kernel (GitHub, nbviewer, an exported page)."""
@@ -246,5 +778,5 @@ class BoardWidget(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         bots = ", ".join(f"{self.game.seat_name(s)}={b.label}" for s, b in sorted(self.bots.items()))
-        return (f"BoardWidget({self.game.title}, {self.mode}: {self.game.situation()}"
+        return (f"BoardWidget({self.game.info.title}, {self.mode}: {self.game.situation()}"
                 + (f"; bots: {bots}" if bots else "") + ")")

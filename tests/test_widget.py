@@ -1,50 +1,783 @@
-"""The board widget, driven from Python the way the browser drives it."""
+"""The board widget, driven from Python the way the browser drives it.
+
+Most tests use two toy games defined here (five dice to keep, with a
+toggle-and-confirm choice; a variant with a secret per seat), so they test
+the widget and not a game under construction. A few use the real games.
+"""
 from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import threading
+import time
+from dataclasses import replace
 
 import pytest
 
-from boardkit import IllegalActionError, InvalidActionError, RandomBot, SlimeRace
-from boardkit.widget import BoardWidget
+from boardkit import IllegalActionError, InvalidActionError, NothingToUndoError, RandomBot
+from boardkit.core.bots import Bot
+from boardkit.core.game import Game
+from boardkit.core.rules import NULL_SINK, GameInfo, Outcome, Refusal, Rules
+from boardkit.core.svg import El, Targets, svg_document, text
+from boardkit.core.view import View
+from boardkit.widget import STALE, BoardWidget
+
+# ------------------------------------------------------------------ toy games
+DICE = ("d1", "d2", "d3", "d4", "d5")
 
 
-class Capture:
+class DiceRules(Rules):
+    """Two players take turns keeping one to three of five dice, or pass;
+    most pips wins. The dice are chosen by toggling them, then "keep"."""
+
+    info = GameInfo(name="dice_toy", title="Dice Toy", ruling_prefix="DT", min_players=2,
+                    max_players=2, perfect_information=True, chance=False)
+
+    @classmethod
+    def _builtin_data(cls, name):
+        return {}
+
+    def initial_state(self, options):
+        return {"options": options, "dice": {"d1": 6, "d2": 5, "d3": 4, "d4": 3, "d5": 2},
+                "kept": [[], []], "turn": 0, "passes": 0}
+
+    def current(self, state):
+        return state["turn"]
+
+    def candidates(self, state, ctx=None):
+        free = [d for d in DICE if d in state["dice"]]
+        for r in range(1, len(free) + 1):
+            for combo in itertools.combinations(free, r):
+                yield "keep " + " ".join(combo)
+        yield "pass"
+
+    def refusal(self, state, action, ctx=None):
+        words = action.split()
+        if words == ["pass"]:
+            return None
+        if not words or words[0] != "keep":
+            return Refusal("DT-actions", "an action is 'keep d1 d3' or 'pass'")
+        dice = words[1:]
+        if not dice:
+            return Refusal("DT-one", "choose at least one die to keep")
+        if len(dice) > 3:
+            return Refusal("DT-three", "keep at most three dice at a time")
+        for d in dice:
+            if d not in state["dice"]:
+                return Refusal("DT-free", f"{d} is not on the table")
+        if dice != sorted(set(dice)):
+            return Refusal("DT-order", "name the dice once each, in order")
+        return None
+
+    def apply(self, state, action, sink=NULL_SINK):
+        seat = state["turn"]
+        words = action.split()
+        if words[0] == "pass":
+            state["passes"] += 1
+            sink(state, f"{self.seat_name(seat)} passes")
+        else:
+            for d in words[1:]:
+                state["kept"][seat].append(state["dice"].pop(d))
+                sink(state, f"{self.seat_name(seat)} keeps {d}", frame=True)
+            state["passes"] = 0
+        state["turn"] = None if not state["dice"] or state["passes"] >= 2 else 1 - seat
+
+    def outcome(self, state):
+        if state["turn"] is not None:
+            return None
+        scores = tuple(sum(k) for k in state["kept"])
+        return Outcome(tuple(i for i, s in enumerate(scores) if s == max(scores)), scores, "most pips")
+
+    def situation(self, state):
+        if state["turn"] is None:
+            return "game over"
+        return f"{self.seat_name(state['turn'])} to keep dice"
+
+
+class DiceToy(Game):
+    Rules = DiceRules
+
+    def render(self, view=None, **kwargs):
+        view = View.of(view, **kwargs)
+        live = view.state is None
+        state = self._state if live else view.state
+        mine = live and state["turn"] is not None and not view.hide_hands
+        targets = Targets(list(self.legal_actions) if mine else [], view.pending)
+        parts = [text(10, 16, view.caption or self.rules.situation(state))]
+        for i, d in enumerate(DICE):
+            if d not in state["dice"]:
+                continue
+            die = El("g", El("rect", x=10 + 40 * i, y=30, width=30, height=30, class_="hl"),
+                     text(25 + 40 * i, 50, str(state["dice"][d])), class_="die")
+            if mine:
+                die.set(data_toggle=d)
+                die.add_class("target", "legal")
+            if d in view.selected:
+                die.add_class("selected")
+            parts.append(die)
+        if mine:
+            parts.append(El("g", El("rect", x=10, y=70, width=50, height=20), text(15, 85, "keep"),
+                            data_confirm="keep", class_="target legal"))
+            parts.append(targets.mark(El("g", El("rect", x=70, y=70, width=50, height=20),
+                                         text(75, 85, "pass")), "pass"))
+        parts.extend(self._secrets(state, view))
+        return svg_document(240, 130, *parts)
+
+    def _secrets(self, state, view):
+        return []
+
+
+class SecretRules(DiceRules):
+    info = replace(DiceRules.info, name="secret_dice", title="Secret Dice", perfect_information=False)
+
+    def initial_state(self, options):
+        return dict(super().initial_state(options), secret=[7, 9])
+
+    def observation(self, state, seat):
+        obs = json.loads(json.dumps(state))
+        obs["secret"] = [s if i == seat else "?" for i, s in enumerate(state["secret"])]
+        return obs
+
+
+class SecretDice(DiceToy):
+    """Each seat has a secret number: hot seat hides the other one."""
+
+    Rules = SecretRules
+
+    def _secrets(self, state, view):
+        turn = state["turn"] if view.seat is None else view.seat
+        if view.hide_hands:
+            return [text(10, 120, "hand is hidden")]
+        seats = range(2) if view.all_hands else ([turn] if turn is not None else [])
+        return [El("text", text=f"secret {s}", x=10 + 60 * s, y=120, data_secret=str(secret))
+                for s, secret in ((s, state["secret"][s]) for s in seats)]
+
+
+# ------------------------------------------------------------------ bots
+class FirstBot(Bot):
+    """Plays the first legal action; records the thread it thought in."""
+
+    label = "first bot"
+
+    def __init__(self):
+        super().__init__(0)
+        self.threads: list[str] = []
+
+    def choose(self, game):
+        self.threads.append(threading.current_thread().name)
+        return list(game.legal_actions)[0]
+
+
+class GateBot(FirstBot):
+    """Thinks until the test opens its gate."""
+
+    label = "gate bot"
+
+    def __init__(self):
+        super().__init__()
+        self.gate = threading.Event()
+
+    def choose(self, game):
+        assert self.gate.wait(10), "the test never opened the gate"
+        return super().choose(game)
+
+
+class BoomBot(Bot):
+    def choose(self, game):
+        raise RuntimeError("boom")
+
+
+class CheatBot(Bot):
+    def choose(self, game):
+        return "keep d1 d2 d3 d4"
+
+
+# ------------------------------------------------------------------ helpers
+class Wire:
+    """What the widget puts on its comm, message by message, encoded the way
+    the kernel does but with strict UTF-8 (a lone surrogate would fail)."""
+
     def __init__(self, widget):
-        self.sent = []
-        widget.send = lambda content, buffers=None: self.sent.append(content)
+        self.msgs: list[tuple[dict, int]] = []
+        widget.comm.publish_msg = self._publish
+
+    def _publish(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        raw = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
+        self.msgs.append((data, len(raw)))
+
+    def updates(self):
+        return [d["state"] for d, _ in self.msgs if d.get("method") == "update"]
+
+    def replies(self):
+        return [s["reply"] for s in self.updates() if "reply" in s]
+
+    def clear(self):
+        self.msgs.clear()
 
 
+_ids = itertools.count(1)
+
+
+def send(w, kind, **extra):
+    """Send a message the way the page does (made on the current board)."""
+    msg = {"id": f"t-{next(_ids)}", "kind": kind, "version": w.version, **extra}
+    w._on_frontend_msg(w, msg, [])
+    return msg
+
+
+def in_a_thread(fn):
+    """Run ``fn()`` in a fresh thread and re-raise what it raised (a thread
+    of its own has no event loop running, whatever this one runs)."""
+    failure = []
+
+    def run():
+        try:
+            fn()
+        except BaseException as exc:
+            failure.append(exc)
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join()
+    if failure:
+        raise failure[0]
+
+
+def in_kernel(coro_fn):
+    """Run a test body inside a running asyncio loop, as a kernel runs the
+    page's messages (bots in the background, as in a kernel)."""
+    BoardWidget.bots_in_background = True
+    try:
+        in_a_thread(lambda: asyncio.run(coro_fn()))
+    finally:
+        BoardWidget.bots_in_background = None
+
+
+async def settle(w, timeout=5.0):
+    """Let the loop run until no bot is thinking."""
+    t0 = time.monotonic()
+    while w.thinking:
+        assert time.monotonic() - t0 < timeout, "the bot never answered"
+        await asyncio.sleep(0.002)
+
+
+# ============================================================ the click model
+def test_toggle_and_confirm_plays_the_selection():
+    g = DiceToy()
+    w = BoardWidget(g)
+    assert 'data-toggle="d1"' in w.svg and 'data-confirm="keep"' in w.svg
+    w.toggle("d3")
+    w.toggle("d1")
+    assert w.selected == ["d1", "d3"]
+    assert 'class="die target legal selected"' in w.svg   # the game's view highlights them
+    w.toggle("d3")
+    w.toggle("d2")
+    assert w.selected == ["d1", "d2"]
+    w.confirm("keep")
+    assert g.log[-1].action == "keep d1 d2" and g.state["kept"][0] == [6, 5]
+    assert w.selected == [] and w.error == ""
+    assert w.log_tail[-1] == "Player 1: keep d1 d2"
+
+
+def test_refused_confirm_keeps_the_selection_and_says_why():
+    g = DiceToy()
+    w = BoardWidget(g)
+    for d in ("d1", "d2", "d3", "d4"):
+        w.toggle(d)
+    before = g.state
+    with pytest.raises(IllegalActionError, match="DT-three"):
+        w.confirm("keep")
+    assert "keep at most three dice" in w.error
+    assert w.selected == ["d1", "d2", "d3", "d4"] and g.state == before
+    w.toggle("d4")
+    w.confirm("keep")
+    assert g.state["kept"][0] == [6, 5, 4]
+    with pytest.raises(IllegalActionError, match="DT-one"):
+        w.confirm("keep")                     # nothing selected
+
+
+def test_toggle_or_confirm_must_name_a_target_on_the_board():
+    w = BoardWidget(DiceToy())
+    with pytest.raises(InvalidActionError, match="no 'd9' to choose"):
+        w.toggle("d9")
+    with pytest.raises(InvalidActionError, match="no 'discard' to choose"):
+        w.confirm("discard")
+    assert w.selected == []
+
+
+def test_toggle_and_confirm_by_messages():
+    g = DiceToy()
+    w = BoardWidget(g)
+    wire = Wire(w)
+    send(w, "toggle", word="d5")
+    send(w, "confirm", word="keep")
+    assert [r["ok"] for r in wire.replies()] == [True, True]
+    assert g.log[-1].action == "keep d5"
+
+
+def test_cancel_forgets_the_selection():
+    w = BoardWidget(DiceToy())
+    w.toggle("d2")
+    send(w, "cancel")
+    assert w.selected == [] and 'selected"' not in w.svg
+
+
+# ====================================================== bots in the background
+def test_bot_thinks_in_the_background_and_the_board_stays_responsive():
+    g = DiceToy()
+    bot = GateBot()
+
+    async def body():
+        w = BoardWidget(g, bots={1: bot})
+        wire = Wire(w)
+        send(w, "click", word="pass")
+        # the click is answered at once: the bot thinks, the board says so
+        assert wire.replies()[-1]["ok"] is True
+        assert w.thinking == "Player 2 (bot) is thinking…"
+        assert g.current_player == 1 and len(g.log) == 1
+        assert "data-act" not in w.svg       # nothing clickable while it thinks
+        # a click meanwhile gets a clear answer and changes nothing
+        send(w, "click", word="pass")
+        reply = wire.replies()[-1]
+        assert not reply["ok"] and reply["error"] == "Player 2 (bot) is still thinking — wait for its move"
+        assert len(g.log) == 1
+        with pytest.raises(InvalidActionError, match="still thinking"):
+            w.toggle("d1")
+        bot.gate.set()
+        await settle(w)
+        assert g.log[-1].player == 1 and g.current_player == 0
+        assert w.error == "" and w.thinking == ""
+        assert w.log_tail[-1].startswith("Player 2 (gate bot): ")
+        assert bot.threads and bot.threads[0].startswith("boardkit-bot")
+        w.close()
+
+    in_kernel(body)
+
+
+def test_undo_while_the_bot_thinks_cancels_its_move():
+    g = DiceToy()
+    bot = GateBot()
+
+    async def body():
+        w = BoardWidget(g, bots={1: bot})
+        start = g.state
+        send(w, "toggle", word="d1")
+        send(w, "confirm", word="keep")
+        assert w.thinking
+        send(w, "undo")
+        assert w.thinking == "" and g.state == start and w.error == ""
+        bot.gate.set()                       # its answer comes, for an old position
+        await asyncio.sleep(0.05)
+        assert g.state == start and len(g.log) == 0
+        send(w, "click", word="pass")        # the bot is asked again
+        await settle(w)
+        assert [e.player for e in g.log] == [0, 1]
+        w.close()
+
+    in_kernel(body)
+
+
+def test_a_bot_move_for_a_position_that_changed_is_not_applied():
+    g = DiceToy()
+    bot = GateBot()
+
+    async def body():
+        w = BoardWidget(g, bots={1: bot})
+        send(w, "click", word="pass")
+        g.apply("keep d5")                   # someone played for the bot from Python
+        bot.gate.set()
+        await settle(w)
+        # the bot's stale answer was dropped; it was not its turn any more
+        assert [e.action for e in g.log] == ["pass", "keep d5"]
+        w.refresh()
+        assert w.log_tail[-1] == "Player 2 (gate bot): keep d5"
+        w.close()
+
+    in_kernel(body)
+
+
+def test_wait_blocks_until_the_bots_are_done():
+    g = DiceToy()
+    bot = GateBot()
+
+    async def body():
+        w = BoardWidget(g, bots={1: bot})
+        send(w, "click", word="pass")
+        assert w.thinking
+        with pytest.raises(TimeoutError, match="still thinking"):
+            w.wait(timeout=0.05)
+        threading.Timer(0.05, bot.gate.set).start()
+        w.wait(timeout=5)
+        assert w.thinking == "" and g.current_player == 0 and len(g.log) == 2
+        await asyncio.sleep(0.02)            # the loop's own callback then finds nothing to do
+        assert len(g.log) == 2
+        w.close()
+
+    in_kernel(body)
+
+
+def test_python_calls_play_the_bots_at_once():
+    # a notebook cell reads like a script: no wait() needed after board.click
+    g = DiceToy()
+
+    async def body():
+        bot = FirstBot()
+        w = BoardWidget(g, bots={1: bot})
+        events = w.click("pass")
+        assert w.thinking == "" and len(g.log) == 2
+        assert events == ["Player 1 passes", "Player 2 keeps d1"]
+        assert bot.threads == [threading.current_thread().name]
+
+    in_kernel(body)
+
+
+def test_bots_play_synchronously_without_an_event_loop():
+    g = DiceToy()
+    w = BoardWidget(g, bots={1: FirstBot()})
+    send(w, "click", word="pass")
+    assert w.thinking == "" and len(g.log) == 2 and g.current_player == 0
+    w.wait()   # nothing to wait for
+
+
+def test_bots_play_at_once_outside_a_kernel_even_in_an_event_loop():
+    g = DiceToy()
+
+    async def body():   # (an asyncio loop runs, but no Jupyter kernel)
+        w = BoardWidget(g, bots={1: FirstBot()})
+        send(w, "click", word="pass")
+        assert w.thinking == "" and len(g.log) == 2
+
+    in_a_thread(lambda: asyncio.run(body()))
+
+
+def test_bots_move_first_when_they_start():
+    g = DiceToy()
+    w = BoardWidget(g, bots={0: FirstBot()})
+    assert [e.player for e in g.log] == [0] and g.current_player == 1
+    assert "first bot" in w.log_tail[-1]
+
+
+@pytest.mark.parametrize("bot, reason", [
+    (BoomBot(), "RuntimeError: boom"),
+    (CheatBot(), "DT-three: keep at most three dice"),
+])
+def test_a_failing_bot_leaves_the_game_unchanged(bot, reason):
+    g = DiceToy()
+    w = BoardWidget(g, bots={1: bot})
+    w.click("pass")                           # the human's move stands
+    after = g.state
+    assert w.error.startswith("Player 2 (bot) failed: ") and reason in w.error
+    assert g.state == after and g.current_player == 1 and w.thinking == ""
+    wire = Wire(w)
+    send(w, "click", word="pass")
+    assert wire.replies()[-1]["ok"] is False and "Undo" in wire.replies()[-1]["error"]
+    w.undo()                                  # back to the human, the error gone
+    assert g.current_player == 0 and w.error == "" and len(g.log) == 0
+
+
+def test_a_failing_bot_in_the_background_is_reported():
+    g = DiceToy()
+
+    async def body():
+        w = BoardWidget(g, bots={1: BoomBot()})
+        send(w, "click", word="pass")
+        await settle(w)
+        assert w.error == "Player 2 (bot) failed: RuntimeError: boom" and len(g.log) == 1
+        w.close()
+
+    in_kernel(body)
+
+
+# ================================================================ hot seat
+def test_hotseat_is_refused_for_a_game_without_hidden_information():
+    with pytest.raises(InvalidActionError, match="hides nothing"):
+        BoardWidget(DiceToy(), mode="hotseat")
+    w = BoardWidget(DiceToy())
+    with pytest.raises(InvalidActionError, match="hides nothing"):
+        w.mode = "hotseat"
+    assert w.mode == "teacher"
+
+
+def test_hotseat_hides_the_hand_until_revealed():
+    g = SecretDice()
+    w = BoardWidget(g, mode="hotseat")
+    assert w.curtain == "Pass the screen to Player 1"
+    assert "hand is hidden" in w.svg and "data-secret" not in w.svg
+    with pytest.raises(InvalidActionError, match="take the screen"):
+        w.click("pass")
+    w.reveal()
+    assert w.curtain == "" and 'data-secret="7"' in w.svg and 'data-secret="9"' not in w.svg
+    w.click("pass")
+    assert w.curtain == "Pass the screen to Player 2" and "data-secret" not in w.svg
+
+
+def test_hotseat_undo_goes_back_behind_the_curtain():
+    g = SecretDice()
+    w = BoardWidget(g, mode="hotseat")
+    w.reveal()
+    w.click("pass")
+    w.reveal()
+    assert 'data-secret="9"' in w.svg
+    w.undo()                                  # Player 2 has no move yet: Player 1's pass is taken back
+    assert g.current_player == 0
+    assert w.curtain == "Pass the screen to Player 1" and "data-secret" not in w.svg
+    w.reveal()
+    assert 'data-secret="7"' in w.svg
+
+
+def test_teacher_view_shows_every_hand():
+    w = BoardWidget(SecretDice())
+    assert 'data-secret="7"' in w.svg and 'data-secret="9"' in w.svg
+
+
+# ============================================================== robustness
+def test_stale_click_is_refused_so_a_double_click_never_acts_twice():
+    g = DiceToy()
+    w = BoardWidget(g)
+    wire = Wire(w)
+    old = w.version
+    for _ in range(2):                        # the same click, twice, on the same board
+        w._on_frontend_msg(w, {"id": "x", "kind": "click", "word": "pass", "version": old}, [])
+    assert [e.action for e in g.log] == ["pass"]
+    first, second = wire.replies()
+    assert first["ok"] is True and second == {"n": second["n"], "id": "x", "ok": False, "error": STALE}
+    assert w.error == STALE
+    # a double click on a die toggles it once
+    v = w.version
+    for _ in range(2):
+        w._on_frontend_msg(w, {"id": "y", "kind": "toggle", "word": "d1", "version": v}, [])
+    assert w.selected == ["d1"]
+
+
+def test_refused_click_leaves_the_version_so_the_next_click_counts():
+    g = DiceToy()
+    w = BoardWidget(g)
+    v = w.version
+    wire = Wire(w)
+    send(w, "confirm", word="keep")           # nothing selected: refused
+    assert w.version == v and wire.replies()[-1]["ok"] is False and "DT-one" in w.error
+    send(w, "click", word="pass")
+    assert wire.replies()[-1]["ok"] is True
+
+
+@pytest.mark.parametrize("word", ["\ud800", "pass\udfff", "a\x00b", "\x1b[31mred", "bet\n1-3", "\u0085"])
+def test_click_word_with_lone_surrogate_or_control_characters_gets_a_clean_reply(word):
+    g = DiceToy()
+    w = BoardWidget(g)
+    wire = Wire(w)                            # encodes with strict UTF-8
+    for kind in ("click", "toggle", "confirm"):
+        send(w, kind, word=word)
+    replies = wire.replies()
+    assert len(replies) == 3 and not any(r["ok"] for r in replies)
+    assert all("names a target on the board" in r["error"] for r in replies)
+    for state in wire.updates():
+        json.dumps(state, ensure_ascii=False).encode("utf-8")   # strict
+    assert len(g.log) == 0
+
+
+def test_odd_request_id_is_not_echoed():
+    w = BoardWidget(DiceToy())
+    wire = Wire(w)
+    for bad in ("\ud800", "x" * 500, {"a": 1}, 1.5, True):
+        w._on_frontend_msg(w, {"id": bad, "kind": "cancel", "version": w.version}, [])
+    assert [r["id"] for r in wire.replies()] == ["\ufffd", None, None, None, None]
+
+
+def test_state_message_from_the_page_cannot_break_anything():
+    g = DiceToy()
+    w = BoardWidget(g)
+    w.click("pass")
+    wire = Wire(w)
+    before = {k: getattr(w, k) for k in ("step_index", "mode", "version", "svg", "log_start", "log_tail")}
+    w._handle_msg({"content": {"data": {"method": "update", "state": {
+        "step_index": 99, "mode": "bogus", "version": 12345, "svg": "<script>alert(1)</script>",
+        "log_start": 0, "log_tail": [], "selected": ["d9"], "no_such_trait": 1}}}, "buffers": []})
+    assert {k: getattr(w, k) for k in before} == before and w.selected == []
+    # the page is sent back the kernel's values, with the whole log
+    (restore,) = wire.updates()
+    assert restore["step_index"] == -1 and restore["mode"] == "teacher" and restore["version"] == w.version
+    assert restore["log_start"] == 0 and restore["log_tail"] == ["Player 1: pass"]
+    assert "no_such_trait" not in restore
+    send(w, "click", word="pass")             # and the board still works
+    assert len(g.log) == 2
+
+
+def test_python_side_cannot_set_impossible_values_either():
+    w = BoardWidget(DiceToy())
+    with pytest.raises(InvalidActionError, match="no step 99"):
+        w.step_index = 99
+    with pytest.raises(InvalidActionError, match="mode must be one of"):
+        w.mode = "bogus"
+    with pytest.raises(InvalidActionError, match="no step"):
+        w.step(99)
+    with pytest.raises(InvalidActionError, match="whole number"):
+        w.step("1")
+    assert w.step_index == -1 and w.mode == "teacher"
+
+
+@pytest.mark.parametrize("msg, says", [
+    (None, "must be an object"),
+    ([], "must be an object"),
+    ("click", "must be an object"),
+    ({}, "unknown board message kind nothing"),
+    ({"kind": "hack", "version": 1}, "unknown board message kind 'hack'"),
+    ({"kind": ["click"], "version": 1}, "unknown board message kind a list"),
+    ({"kind": "click", "word": "pass"}, "must carry the version"),
+    ({"kind": "click", "word": "pass", "version": "1"}, "must carry the version"),
+    ({"kind": "click", "word": 5, "version": None}, "must carry the version"),
+    ({"kind": "click", "word": 5}, "must carry the version"),
+    ({"kind": "click", "word": 5, "version": "now"}, "must carry the version"),
+])
+def test_bad_messages_get_exactly_one_error_reply(msg, says):
+    g = DiceToy()
+    w = BoardWidget(g)
+    wire = Wire(w)
+    before = g.state
+    w._on_frontend_msg(w, msg, [])
+    (reply,) = wire.replies()
+    assert reply["ok"] is False and says in reply["error"]
+    assert g.state == before
+
+
+@pytest.mark.parametrize("extra", [{"word": 5}, {"word": "x" * 5000}, {}, {"word": "  "}])
+def test_bad_click_words_get_an_error_reply(extra):
+    w = BoardWidget(DiceToy())
+    wire = Wire(w)
+    send(w, "click", **extra)
+    (reply,) = wire.replies()
+    assert reply["ok"] is False and "names a target on the board" in reply["error"]
+
+
+def test_every_message_gets_exactly_one_reply():
+    g = DiceToy()
+    w = BoardWidget(g, bots={1: FirstBot()})
+    wire = Wire(w)
+    msgs = [("toggle", {"word": "d1"}), ("confirm", {"word": "keep"}), ("click", {"word": "nope"}),
+            ("undo", {}), ("undo", {}), ("cancel", {}), ("reveal", {}), ("step", {"to": 5}),
+            ("step", {"to": -1}), ("click", {"word": "pass"}), ("step", {"to": 0})]
+    for kind, extra in msgs:
+        n = len(wire.msgs)
+        sent = send(w, kind, **extra)
+        assert len(wire.msgs) == n + 1, kind            # one update, with the reply in it
+        assert wire.updates()[-1]["reply"]["id"] == sent["id"]
+    assert [r["ok"] for r in wire.replies()] == [True, True, False, True, False, True, True, False,
+                                                 True, True, True]
+
+
+def test_internal_error_still_gets_a_reply():
+    class Broken(DiceToy):
+        def render(self, view=None, **kwargs):
+            if self._state["passes"]:
+                raise KeyError("oops")
+            return super().render(view, **kwargs)
+
+    g = Broken()
+    w = BoardWidget(g)
+    wire = Wire(w)
+    send(w, "click", word="pass")             # played, but the picture fails
+    (reply,) = wire.replies()
+    assert reply["ok"] is True and "could not be drawn: KeyError" in w.error
+
+
+# ============================================================== efficiency
+def test_one_update_per_click_and_the_log_is_sent_as_an_append(capsys):
+    g = DiceToy()
+    w = BoardWidget(g, bots={1: FirstBot()})
+    wire = Wire(w)
+    send(w, "toggle", word="d5")
+    (toggle,) = wire.msgs
+    send(w, "confirm", word="keep")
+    (toggle, confirm) = wire.msgs
+    state = confirm[0]["state"]
+    assert state["reply"]["ok"] and "svg" in state
+    # the human's and the bot's moves: two new lines, nothing resent
+    assert w.log_start == 0 and state["log_tail"] == ["Player 1: keep d5",
+                                                             "Player 2 (first bot): keep d1"]
+    wire.clear()
+    send(w, "click", word="pass")
+    (click,) = wire.msgs
+    assert click[0]["state"]["log_start"] == 2 and len(click[0]["state"]["log_tail"]) == 2
+    wire.clear()
+    send(w, "undo")
+    (undo,) = wire.msgs
+    assert w.log_start == 2 and undo[0]["state"]["log_tail"] == []   # (log_start unchanged: not sent)
+    with capsys.disabled():
+        print(f"\n[bytes per request, Dice Toy] toggle {toggle[1]}, confirm+bot {confirm[1]}, "
+              f"click+bot {click[1]}, undo {undo[1]}")
+
+
+def test_full_state_carries_the_whole_log():
+    g = DiceToy()
+    w = BoardWidget(g, bots={1: FirstBot()})
+    w.click("pass")
+    w.click("pass")
+    full = w.get_state()
+    assert full["log_start"] == 0 and len(full["log_tail"]) == 4
+    assert w.get_state(["log_tail"])["log_tail"] == w.log_tail   # an update: the tail only
+    assert len(w.log_tail) == 2
+
+
+def test_bytes_per_click_on_a_real_board(capsys):
+    from boardkit import GreedyBot, SlimeCultureCenter
+    g = SlimeCultureCenter(players=2, seed=0, chance=["first 0"])
+    w = BoardWidget(g, bots={1: GreedyBot(1, sample=20)})
+    wire = Wire(w)
+    sizes = []
+    for word in ["spawn", "red", "d4", "grow", "red", "d5"]:
+        wire.clear()
+        send(w, "click", word=word)
+        assert len(wire.msgs) == 1 and wire.replies()[-1]["ok"], (word, w.error)
+        sizes.append(wire.msgs[0][1])
+    svg = len(w.svg.encode())
+    with capsys.disabled():
+        print(f"\n[bytes per click, Slime Culture Center, 2 players + greedy bot] {sizes} "
+              f"(the picture alone: {svg})")
+
+
+def test_a_bot_move_in_the_background_is_one_more_update():
+    g = DiceToy()
+
+    async def body():
+        w = BoardWidget(g, bots={1: FirstBot()})
+        wire = Wire(w)
+        send(w, "click", word="pass")
+        assert len(wire.msgs) == 1 and wire.updates()[0]["thinking"] == "Player 2 (bot) is thinking…"
+        await settle(w)
+        assert len(wire.msgs) == 2
+        later = wire.updates()[1]
+        assert "reply" not in later and later["thinking"] == "" and later["log_start"] == 1
+        w.close()
+
+    in_kernel(body)
+
+
+# ======================================================= with the real games
 def test_click_bet_advances_game_and_redraws():
+    from boardkit import SlimeRace
     g = SlimeRace(players=2, seed=0, chance=["first 0"])
     w = BoardWidget(g)
     v = w.version
     w.click("bet 1-3")
     assert g.state["bets"]["1-3"] == [0]
     assert w.version > v and 'data-act="bet 1-3"' in w.svg
-    assert w.log_lines[-1] == "Dragon: bet 1-3"
+    assert w.log_tail[-1] == "Dragon: bet 1-3"
 
 
 def test_rejected_click_reports_rule_and_changes_nothing():
+    from boardkit import SlimeRace
     g = SlimeRace(players=2, seed=0, chance=["first 0"])
     w = BoardWidget(g)
-    cap = Capture(w)
+    wire = Wire(w)
     before = g.state
-    w._on_frontend_msg(w, {"id": 7, "kind": "click", "word": "play red+5"}, [])
-    assert cap.sent == [{"id": 7, "ok": False, "error": w.error}]
+    send(w, "click", word="play red+5")
+    (reply,) = wire.replies()
+    assert reply["ok"] is False and reply["error"] == w.error
     assert "SR-R3" in w.error and g.state == before
 
 
-@pytest.mark.parametrize("msg", [None, [], {"kind": "hack"}, {"kind": "click", "word": 5},
-                                 {"kind": "click", "word": "x" * 5000}, {"kind": "click"}])
-def test_bad_messages_get_an_error_reply(msg):
-    w = BoardWidget(SlimeRace(players=2, seed=0))
-    cap = Capture(w)
-    before = w.game.state
-    w._on_frontend_msg(w, msg, [])
-    assert len(cap.sent) == 1 and cap.sent[0]["ok"] is False and cap.sent[0]["error"]
-    assert w.game.state == before
-
-
-def test_bots_reply_and_undo_takes_back_to_the_human():
+def test_slime_race_bots_reply_and_undo_takes_back_to_the_human():
+    from boardkit import SlimeRace
     g = SlimeRace(players=3, seed=0, chance=["first 0"])
     w = BoardWidget(g, bots={1: RandomBot(1), 2: RandomBot(2)})
     start = g.state
@@ -54,80 +787,49 @@ def test_bots_reply_and_undo_takes_back_to_the_human():
     assert g.state == start
 
 
-def test_bots_move_first_when_they_start():
-    g = SlimeRace(players=2, seed=0, chance=["first 1"])
-    w = BoardWidget(g, bots={1: RandomBot(1)})
-    assert g.current_player == 0 and sum(g.state["coins"]) == 5
-    assert "random bot" in w.log_lines[-1]
-
-
-def test_hotseat_hides_hand_until_revealed():
+def test_slime_race_hotseat_hides_hand_until_revealed():
+    from boardkit import SlimeRace
     g = SlimeRace(players=2, seed=0, chance=["first 0"])
     w = BoardWidget(g, mode="hotseat")
     assert w.curtain == "Pass the screen to Dragon"
     assert "hand is hidden" in w.svg and 'data-card=' not in w.svg
-    with pytest.raises(InvalidActionError, match="take the screen"):
-        w.click("bet 1-2")
     w.reveal()
     assert w.curtain == "" and "data-card=" in w.svg
     w.click("bet 1-2")
     assert w.curtain == "Pass the screen to Teeny Sanguini"
-    hand1 = g.state["hands"][1]
-    assert not any(f'data-card="{c}"' in w.svg for c in set(hand1) - set(g.state["hands"][0]))
-
-
-def test_teacher_view_shows_all_hands():
-    g = SlimeRace(players=2, seed=0)
-    w = BoardWidget(g)
-    assert "Teeny Sanguini:" in w.svg and "Dragon:" in w.svg
-
-
-def test_play_a_card_by_click():
-    g = SlimeRace.scenario(players=2, positions={"red": 5}, hands=[["red+9", "2nd+5"], ["blue+4"]],
-                           bets={0: ["1-2"] * 3, 1: ["1-2"] * 3}, deck=["green+4"])
-    w = BoardWidget(g)
-    assert 'class="sr-card slime target legal"' in w.svg
-    w.click("play red+9")
-    assert g.state["positions"]["red"] == 14
-    with pytest.raises(IllegalActionError):
-        w.click("play red+9")  # now Teeny Sanguini's turn; not in hand
 
 
 def test_repr_is_stable():
-    w = BoardWidget(SlimeRace(players=2, seed=0, chance=["first 0"]), bots={1: RandomBot(0)})
-    assert repr(w) == ("BoardWidget(Slime Race, teacher: race 1, betting round 1 of 3: "
-                       "Dragon to bet; bots: Teeny Sanguini=random bot)")
+    w = BoardWidget(DiceToy(), bots={1: RandomBot(0)})
+    assert repr(w) == "BoardWidget(Dice Toy, teacher: Player 1 to keep dice; bots: Player 2=random bot)"
 
 
 def test_widget_rejects_bad_arguments():
     with pytest.raises(InvalidActionError):
         BoardWidget("not a game")
     with pytest.raises(InvalidActionError):
-        BoardWidget(SlimeRace(players=2), mode="cinema")
+        BoardWidget(DiceToy(), mode="cinema")
     with pytest.raises(InvalidActionError):
-        BoardWidget(SlimeRace(players=2), bots={5: RandomBot()})
+        BoardWidget(DiceToy(), bots={5: RandomBot()})
 
 
 def test_step_through_the_checks_of_the_last_click():
-    from boardkit import SlimeCultureCenter
-    g = SlimeCultureCenter.scenario(players=2, board="RRRBBG..\n" + "........\n" * 7, actions_left=1)
+    g = DiceToy()
     w = BoardWidget(g)
-    w.click("spawn")
-    w.click("purple")
-    w.click("h8")
-    assert w.step_count >= 3 and w.step_index == -1
+    for d in ("d1", "d2", "d3"):
+        w.toggle(d)
+    w.confirm("keep")
+    assert w.step_count == 3 and w.step_index == -1
     live = w.svg
     w.step(1)
-    assert w.svg != live and "step 2 of" in w.svg
+    assert w.svg != live and "step 2 of 3: Player 1 keeps d2" in w.svg
     with pytest.raises(InvalidActionError, match="past step"):
-        w.click("grow")
-    with pytest.raises(InvalidActionError, match="no step"):
-        w.step(99)
+        w.click("pass")
     w.step(-1)
     assert w.svg == live
 
 
-def test_multi_click_action_builds_up_and_cancels():
+def test_scc_step_through_and_multi_click():
     from boardkit import SlimeCultureCenter
     g = SlimeCultureCenter(players=2, seed=0, chance=["first 0"])
     w = BoardWidget(g)
@@ -158,21 +860,176 @@ def test_bot_lookahead_leaves_no_frames_behind():
 
 
 def test_undo_with_no_human_move_is_refused_and_disabled():
-    from boardkit import NothingToUndoError
-    g = SlimeRace(players=2, seed=0, chance=["first 1"])
-    w = BoardWidget(g, bots={1: RandomBot(1)})   # the bot has already bet
+    g = DiceToy()
+    w = BoardWidget(g, bots={0: FirstBot()})   # the bot has already moved
     assert not w.can_undo
     before = g.state
     with pytest.raises(NothingToUndoError, match="no move of yours"):
         w.undo()
     assert g.state == before
-    w.click("bet 1-2")
+    w.click("pass")
     assert w.can_undo
 
 
 def test_widget_output_has_a_static_picture_for_viewers_without_a_kernel():
-    w = BoardWidget(SlimeRace(players=2, seed=0))
+    w = BoardWidget(DiceToy())
     data, _meta = w._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data
     assert data["text/html"].startswith('<div class="boardkit-static"><svg')
     assert data["text/plain"] == repr(w)
+
+
+# ================================================ the page script, in a browser
+# board.js in headless Chromium with a stand-in for anywidget's model, wired
+# to the real BoardWidget: what the page sends goes through
+# _on_frontend_msg, and the updates come back to the page.
+FAKE_MODEL = r"""
+window.__sent = []; window.__held = []; window.__hold = false; window.__leaked = [];
+document.addEventListener("keydown", (e) => window.__leaked.push(e.key));
+window.boot = async (src, css, state) => {
+  const style = document.createElement("style"); style.textContent = css; document.head.append(style);
+  const handlers = new Map();
+  const model = {
+    get: (k) => state[k], set: (k, v) => { state[k] = v; }, save_changes() {},
+    on(n, cb) { if (!handlers.has(n)) handlers.set(n, new Set()); handlers.get(n).add(cb); },
+    off(n, cb) { handlers.get(n)?.delete(cb); },
+    send(content) {
+      window.__sent.push(content);
+      if (window.__hold) window.__held.push(content); else deliver(content);
+    },
+    apply(u) {
+      Object.assign(state, u);
+      for (const k of Object.keys(u)) for (const cb of [...(handlers.get(`change:${k}`) ?? [])]) cb();
+    },
+  };
+  async function deliver(content) { for (const u of await window.pySend(content)) model.apply(u); }
+  window.release = async () => {
+    window.__hold = false;
+    for (const c of window.__held.splice(0)) await deliver(c);
+  };
+  window.model = model;
+  const mod = await import(URL.createObjectURL(new Blob([src], { type: "text/javascript" })));
+  mod.default.initialize({ model });
+  mod.default.render({ model, el: document.getElementById("host") });
+};
+"""
+
+
+def in_a_browser(body):
+    """Run ``body(page)`` with a headless Chromium page, in a thread of its
+    own (Playwright's sync API allows one session per thread, and the lab
+    tests may hold one in this process). Skipped without Chromium or
+    Playwright, unless BOARDKIT_REQUIRE_BROWSER=1."""
+    import os
+    from pathlib import Path
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    missing = [] if Path(chromium).is_file() else [f"no Chromium at {chromium}"]
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing.append("no playwright")
+    if missing:
+        if os.environ.get("BOARDKIT_REQUIRE_BROWSER") == "1":
+            pytest.fail("; ".join(missing))
+        pytest.skip("; ".join(missing))
+
+    def run():
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--headless"])
+            try:
+                page = browser.new_page()
+                page.errors = []
+                page.on("pageerror", lambda e: page.errors.append(str(e)))
+                body(page)
+            finally:
+                browser.close()
+
+    in_a_thread(run)
+
+
+@pytest.mark.browser
+def test_page_script_clicks_keys_log_and_connection_status():
+    in_a_browser(_page_script_clicks_keys_log_and_connection_status)
+
+
+def _page_script_clicks_keys_log_and_connection_status(page):
+    import re
+
+    from playwright.sync_api import expect
+
+    from boardkit.widget import widget_file
+    g = DiceToy()
+    w = BoardWidget(g, bots={1: FirstBot()})
+    wire = Wire(w)
+
+    def py_send(content):
+        wire.clear()
+        w._on_frontend_msg(w, content, [])   # not in a kernel: the bot replies at once
+        return wire.updates()
+
+    src = widget_file("board.js").read_text().replace("const LOST_MS = 15000;", "const LOST_MS = 2500;")
+    state = {k: v for k, v in w.get_state().items() if not k.startswith("_")}
+    page.expose_function("pySend", py_send)
+    page.set_content('<div id="outer"><div id="host"></div></div>')
+    page.add_script_tag(content=FAKE_MODEL)
+    page.evaluate("([s, c, st]) => boot(s, c, st)", [src, widget_file("board.css").read_text(), state])
+    root = page.locator(".boardkit-widget[data-ready='1']")
+    root.wait_for()
+    answered = re.compile(r"\d")
+
+    def then(gesture):
+        root.evaluate("el => { delete el.dataset.latencyMs; }")
+        gesture()
+        expect(root).to_have_attribute("data-latency-ms", answered)
+
+    def focused(attr):
+        return page.evaluate(f"document.activeElement.getAttribute('{attr}')")
+
+    # a click toggles a die; the board shows it pressed
+    then(lambda: page.locator("[data-toggle='d1']").click())
+    assert w.selected == ["d1"] and page.get_attribute("[data-toggle='d1']", "aria-pressed") == "true"
+    expect(root.locator(".bk-pending")).to_have_text("chosen: d1")
+    # keyboard: arrows move, Enter acts, the focus stays on the same die across the redraw
+    page.focus("[data-toggle='d2']")
+    page.keyboard.press("ArrowRight")
+    assert focused("data-toggle") == "d3"
+    then(lambda: page.keyboard.press("Enter"))
+    assert w.selected == ["d1", "d3"] and focused("data-toggle") == "d3"
+    page.keyboard.press("ArrowDown")
+    assert focused("data-act") == "pass"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("a")                  # a notebook shortcut (insert cell) must not leak
+    then(lambda: page.keyboard.press("Escape"))
+    assert w.selected == [] and page.evaluate("window.__leaked") == []
+    # toggle and confirm; the log arrives as appends
+    for sel in ("[data-toggle='d2']", "[data-toggle='d4']", "[data-confirm='keep']"):
+        then(lambda sel=sel: page.locator(sel).click())
+    assert g.log[-2].action == "keep d2 d4"
+    expect(root.locator(".bk-log li")).to_have_text(["Player 1: keep d2 d4", "Player 2 (first bot): keep d1"])
+    # a double click acts once; the second is refused
+    page.evaluate("""() => { const t = document.querySelector('[data-act="pass"]');
+        for (let i = 0; i < 2; i++) t.dispatchEvent(new MouseEvent('click', {bubbles: true})); }""")
+    expect(root.locator(".bk-error")).to_have_text(STALE)
+    assert [e.action for e in g.log if e.player == 0] == ["keep d2 d4", "pass"]
+    assert root.get_attribute("data-last-error") == STALE
+    # no answer: "kernel busy…", then "disconnected — re-run this cell"; an answer clears it
+    page.evaluate("window.__hold = true")
+    page.locator("[data-act='pass']").click()
+    expect(root.locator(".bk-conn")).to_have_text("kernel busy…")
+    expect(root.locator(".bk-conn")).to_have_text("disconnected — re-run this cell")
+    page.evaluate("release()")
+    expect(root.locator(".bk-conn")).to_have_text("")
+    expect(root.locator(".bk-log li")).to_have_count(6)
+    then(lambda: root.locator(".bk-undo").click())
+    expect(root.locator(".bk-log li")).to_have_count(4)
+    # a bot thinking is shown
+    page.evaluate("model.apply({thinking: 'Player 2 (bot) is thinking…'})")
+    expect(root.locator(".bk-thinking")).to_have_text("Player 2 (bot) is thinking…")
+    expect(root).to_have_attribute("data-thinking", "1")
+    # a closed connection (ipywidgets marks the view): nothing is sent
+    page.evaluate("document.getElementById('outer').classList.add('jupyter-widgets-disconnected')")
+    sent = page.evaluate("window.__sent.length")
+    page.locator("[data-toggle]").first.click()
+    expect(root.locator(".bk-conn")).to_have_text("disconnected — re-run this cell")
+    assert page.evaluate("window.__sent.length") == sent
+    assert page.errors == []

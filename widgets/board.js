@@ -1,6 +1,30 @@
-// boardkit board widget: plain ES module for anywidget, no build step.
-// It only transports: it shows the SVG that Python drew, sends the word of
-// the clicked target, and shows the reply. It knows no rule.
+// boardkit board widget: a plain ES module for anywidget, no build step.
+//
+// It only transports. Python draws the board (an SVG whose clickable parts
+// carry data-act / data-toggle / data-confirm) and decides everything; this
+// file shows the picture, sends what was clicked, and shows the answer.
+// It knows no rule.
+//
+// To Python, one message per gesture (model.send):
+//   {id, kind, version, word?, to?}
+//   kind    "click" (word = data-act), "toggle" (word = data-toggle),
+//           "confirm" (word = data-confirm), "undo", "cancel", "reveal",
+//           "step" (to = sub-step index, -1 = live board)
+//   version the board version the gesture was made on: Python refuses a
+//           request made on a board that has changed since ("the board
+//           changed — look again"), so a double click never acts twice.
+// From Python, one state update per request: the changed values plus
+//   reply = {n, id, ok, error}. The move log arrives as an append: cut the
+//   lines at log_start, append log_tail.
+// The page never sets the model's state.
+
+const BUSY_MS = 300;       // no answer after this long: "kernel busy…"
+const LOST_MS = 15000;     // …after this long: "disconnected — re-run this cell"
+const LOST = "disconnected — re-run this cell";
+// Anything clickable, and what the keyboard moves between.
+const CLICKABLE = "[data-act], [data-toggle], [data-confirm]";
+const NAVIGABLE = "[data-act].legal, [data-toggle], [data-confirm]";
+const KEY_ATTRS = ["data-toggle", "data-confirm", "data-act"];
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -9,15 +33,58 @@ function el(tag, cls, text) {
   return e;
 }
 
+// ---------------------------------------------------------------- the log
+// One log per model (all views of a board share it): the model only carries
+// the latest append, so the lines are kept here, keyed by board_id.
+const logs = new Map();
+
+function patchLog(model, store) {
+  const start = model.get("log_start") ?? 0;
+  const tail = model.get("log_tail") ?? [];
+  // Applying the same patch twice gives the same log, so the order and the
+  // number of change events do not matter.
+  store.lines.length = Math.min(store.lines.length, start);
+  store.lines.push(...tail);
+}
+
+function logFor(model) {
+  const id = model.get("board_id");
+  let store = logs.get(id);
+  if (!store) {
+    store = { lines: [] };
+    logs.set(id, store);
+    patchLog(model, store);
+    const onLog = () => patchLog(model, store);
+    model.on("change:log_start", onLog);
+    model.on("change:log_tail", onLog);
+    store.off = () => { model.off("change:log_start", onLog); model.off("change:log_tail", onLog); };
+  }
+  return store;
+}
+
+function initialize({ model }) {
+  // A (re)created model starts from its full state: a fresh store.
+  const old = logs.get(model.get("board_id"));
+  if (old) { old.off?.(); logs.delete(model.get("board_id")); }
+  const store = logFor(model);
+  return () => { store.off?.(); logs.delete(model.get("board_id")); };
+}
+
+// ------------------------------------------------------------- the view
 function render({ model, el: host }) {
   const root = el("div", "boardkit-widget");
   const bar = el("div", "bk-bar");
   const status = el("div", "bk-status");
+  const thinking = el("span", "bk-thinking");
+  thinking.setAttribute("aria-live", "polite");
+  const conn = el("span", "bk-conn");
+  conn.setAttribute("role", "status");
   const pending = el("span", "bk-pending");
   const cancel = el("button", "bk-cancel", "Cancel selection");
+  cancel.title = "Forget the clicks of an unfinished move (Esc)";
   const undo = el("button", "bk-undo", "↶ Undo");
   undo.title = "Take back the last move (and the bots' replies)";
-  bar.append(status, pending, cancel, undo);
+  bar.append(status, thinking, conn, pending, cancel, undo);
   const stepper = el("div", "bk-bar bk-stepper");
   const stepPrev = el("button", "bk-step-prev", "◀ step");
   const stepNext = el("button", "bk-step-next", "step ▶");
@@ -25,6 +92,7 @@ function render({ model, el: host }) {
   const stepLabel = el("span", "bk-step-label");
   stepper.append(el("span", null, "What happened:"), stepPrev, stepNext, stepLive, stepLabel);
   const board = el("div", "bk-board");
+  board.tabIndex = -1;   // keeps keyboard focus in the widget when no target is left
   const error = el("div", "bk-error");
   error.setAttribute("role", "alert");
   const message = el("div", "bk-message");
@@ -36,34 +104,88 @@ function render({ model, el: host }) {
   const curtain = el("div", "bk-curtain");
   const curtainText = el("div");
   const reveal = el("button", "bk-reveal", "I have the screen — show my hand");
-  curtain.append(curtainText, reveal);
+  const curtainUndo = el("button", "bk-curtain-undo", "↶ Undo the last move");
+  curtain.append(curtainText, reveal, curtainUndo);
   root.append(bar, stepper, board, error, message, details, curtain);
   host.append(root);
 
-  let nextId = 1;
-  const sent = new Map(); // request id -> time sent (click -> redraw latency)
-  let lastClickAt = null;
+  const store = logFor(model);
+  let shownLines = [];       // the log lines this view shows
+  const me = Math.random().toString(36).slice(2, 8);   // request ids unique to this view
+  let seq = 0;
+  const inflight = new Map();   // request id -> time sent (oldest first)
+  const timers = new Set();
+  let answeredMs = null;        // latency of the last answered request
+  let closed = false;
 
-  function request(kind, extra) {
-    const id = nextId++;
-    sent.set(id, performance.now());
-    if (kind === "click") lastClickAt = performance.now();
-    model.send({ id, kind, ...extra });
+  // ------------------------------------------------------- requests
+  function disconnected() {
+    // ipywidgets marks a view whose model lost its kernel connection
+    return closed || host.closest(".jupyter-widgets-disconnected") !== null;
+  }
+
+  function checkConnection() {
+    let text = "";
+    let state = "";
+    if (disconnected()) {
+      text = LOST; state = "lost";
+    } else if (inflight.size) {
+      const age = performance.now() - inflight.values().next().value;
+      if (age >= LOST_MS) { text = LOST; state = "lost"; }
+      else if (age >= BUSY_MS) { text = "kernel busy…"; state = "busy"; }
+    }
+    conn.textContent = text;
+    root.dataset.conn = state;
+  }
+
+  function later(ms) {
+    const t = setTimeout(() => { timers.delete(t); checkConnection(); }, ms);
+    timers.add(t);
+  }
+
+  function request(kind, extra = {}) {
+    if (disconnected()) { checkConnection(); return; }
+    const id = `${me}-${++seq}`;
+    inflight.set(id, performance.now());
+    later(BUSY_MS + 10);
+    later(LOST_MS + 10);
+    try {
+      model.send({ id, kind, version: model.get("version"), ...extra });
+    } catch (e) {
+      closed = true;
+      console.error("boardkit: could not reach the kernel", e);
+    }
+    checkConnection();
+  }
+
+  function onReply() {
+    const r = model.get("reply");
+    if (!r || !inflight.has(r.id)) return;    // another view's request
+    // Python answers in order: anything sent before this is answered or lost.
+    for (const [id, t0] of inflight) {
+      inflight.delete(id);
+      if (id === r.id) { answeredMs = performance.now() - t0; break; }
+    }
+    root.dataset.lastError = r.ok ? "" : (r.error || "refused");
+    checkConnection();
+    schedule();
+  }
+
+  // ------------------------------------------------------- gestures
+  function activate(t) {
+    if (t.hasAttribute("data-toggle")) request("toggle", { word: t.getAttribute("data-toggle") });
+    else if (t.hasAttribute("data-confirm")) request("confirm", { word: t.getAttribute("data-confirm") });
+    else request("click", { word: t.getAttribute("data-act") });
   }
 
   board.addEventListener("click", (ev) => {
-    const target = ev.target.closest("[data-act]");
-    if (!target || !board.contains(target)) return;
-    request("click", { word: target.getAttribute("data-act") });
+    const t = ev.target.closest(CLICKABLE);
+    if (t && board.contains(t)) activate(t);
   });
-  board.addEventListener("keydown", (ev) => {
-    if (ev.key !== "Enter" && ev.key !== " ") return;
-    const target = ev.target.closest("[data-act]");
-    if (target) { ev.preventDefault(); request("click", { word: target.getAttribute("data-act") }); }
-  });
-  undo.addEventListener("click", () => request("undo", {}));
-  cancel.addEventListener("click", () => request("cancel", {}));
-  reveal.addEventListener("click", () => request("reveal", {}));
+  undo.addEventListener("click", () => request("undo"));
+  curtainUndo.addEventListener("click", () => request("undo"));
+  cancel.addEventListener("click", () => request("cancel"));
+  reveal.addEventListener("click", () => request("reveal"));
   stepPrev.addEventListener("click", () => {
     const i = model.get("step_index");
     request("step", { to: i < 0 ? model.get("step_count") - 1 : Math.max(0, i - 1) });
@@ -75,25 +197,139 @@ function render({ model, el: host }) {
   });
   stepLive.addEventListener("click", () => request("step", { to: -1 }));
 
-  function draw() {
+  // ------------------------------------------------------- keyboard
+  function targets() { return [...board.querySelectorAll(NAVIGABLE)]; }
+
+  function keyOf(t) {
+    if (!t) return null;
+    for (const a of KEY_ATTRS) if (t.hasAttribute(a)) return [a, t.getAttribute(a)];
+    return null;
+  }
+
+  function centre(t) {
+    const r = t.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }
+
+  // The nearest target in the arrow's direction (a board is a picture, not
+  // a list); in document order when nothing lies that way.
+  function neighbour(from, key) {
+    const items = targets();
+    const i = items.indexOf(from);
+    if (key === "Home") return items[0];
+    if (key === "End") return items[items.length - 1];
+    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+    if (!dir) return null;
+    const c = centre(from);
+    let best = null;
+    let bestScore = Infinity;
+    for (const t of items) {
+      if (t === from) continue;
+      const p = centre(t);
+      const dx = p.x - c.x;
+      const dy = p.y - c.y;
+      const along = dx * dir[0] + dy * dir[1];
+      if (along <= 1) continue;
+      const score = along + 2 * Math.abs(dx * dir[1] + dy * dir[0]);
+      if (score < bestScore) { best = t; bestScore = score; }
+    }
+    return best ?? items[i + (dir[0] + dir[1] > 0 ? 1 : -1)] ?? null;
+  }
+
+  function focusTarget(t) {
+    for (const o of board.querySelectorAll("[tabindex='0']")) o.setAttribute("tabindex", "-1");
+    t.setAttribute("tabindex", "0");
+    t.focus({ preventScroll: false });
+  }
+
+  root.addEventListener("keydown", (ev) => {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;   // save, run… still reach JupyterLab
+    if (ev.key === "Escape") {
+      if (model.get("pending") || (model.get("selected") ?? []).length) {
+        ev.preventDefault();
+        ev.stopPropagation();
+        request("cancel");
+      }
+      return;   // nothing to cancel: Esc goes on to the notebook
+    }
+    ev.stopPropagation();   // keys typed in the widget never reach the notebook
+    const t = ev.target.closest?.(CLICKABLE);
+    if (!t || !board.contains(t)) return;
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      activate(t);
+      return;
+    }
+    const next = neighbour(t, ev.key);
+    if (next) { ev.preventDefault(); focusTarget(next); }
+  });
+
+  // ---------------------------------------------------------- drawing
+  function drawBoard() {
+    const active = host.getRootNode().activeElement;
+    const hadFocus = active !== null && board.contains(active);
+    const key = hadFocus ? keyOf(active.closest?.(CLICKABLE)) : null;
     board.innerHTML = model.get("svg");
-    for (const t of board.querySelectorAll(".target.legal")) {
-      t.setAttribute("tabindex", "0");
+    const chosen = new Set(model.get("selected") ?? []);
+    const items = targets();
+    for (const t of items) {
+      t.setAttribute("tabindex", "-1");
       t.setAttribute("role", "button");
+      if (t.hasAttribute("data-toggle")) {
+        t.setAttribute("aria-pressed", chosen.has(t.getAttribute("data-toggle")) ? "true" : "false");
+      }
+    }
+    // the same target keeps the focus across redraws (found by its word)
+    const home = (key && items.find((t) => t.getAttribute(key[0]) === key[1])) || items[0];
+    if (home) home.setAttribute("tabindex", "0");
+    if (hadFocus) (home ?? board).focus({ preventScroll: true });
+  }
+
+  function drawLog() {
+    const lines = store.lines;
+    let k = 0;
+    while (k < shownLines.length && k < lines.length && shownLines[k] === lines[k]) k++;
+    while (log.children.length > k) log.lastChild.remove();
+    for (let j = k; j < lines.length; j++) log.append(el("li", null, lines[j]));
+    shownLines = lines.slice();
+    log.scrollTop = log.scrollHeight;
+    root.dataset.logLength = String(lines.length);
+  }
+
+  let paintedVersion = null;
+  let scheduled = false;
+  function schedule() {
+    if (!scheduled) { scheduled = true; queueMicrotask(paint); }
+  }
+
+  // Everything from the model; the picture only when the version moved.
+  function paint() {
+    scheduled = false;
+    const version = model.get("version");
+    if (version !== paintedVersion) {
+      drawBoard();
+      paintedVersion = version;
     }
     status.textContent = model.get("status");
+    const busy = model.get("thinking");
+    thinking.textContent = busy;
+    root.dataset.thinking = busy ? "1" : "";
     const p = model.get("pending");
-    pending.textContent = p ? `selected: ${p} …` : "";
-    cancel.hidden = !p;
+    const chosen = model.get("selected") ?? [];
+    const parts = [];
+    if (p) parts.push(`selected: ${p} …`);
+    if (chosen.length) parts.push(`chosen: ${chosen.join(" ")}`);
+    pending.textContent = parts.join(" · ");
+    cancel.hidden = !p && !chosen.length;
     undo.disabled = !model.get("can_undo");
+    curtainUndo.hidden = !model.get("can_undo");
     message.textContent = model.get("message");
     error.textContent = model.get("error");
     root.dataset.error = model.get("error") ? "1" : "";
     const c = model.get("curtain");
     curtain.hidden = !c;
     curtainText.textContent = c;
-    log.replaceChildren(...model.get("log_lines").map((line) => el("li", null, line)));
-    log.scrollTop = log.scrollHeight;
+    drawLog();
     const n = model.get("step_count");
     const i = model.get("step_index");
     stepper.hidden = n === 0;
@@ -101,38 +337,32 @@ function render({ model, el: host }) {
       : `step ${i + 1} of ${n}`;
     stepLive.disabled = i < 0;
     root.dataset.step = String(i);
-    root.dataset.version = String(model.get("version"));
-    if (lastClickAt !== null) {
-      const ms = performance.now() - lastClickAt;
-      lastClickAt = null;
-      root.dataset.latencyMs = ms.toFixed(2);
-      (globalThis.__boardkitLatencies ??= []).push(ms);
+    root.dataset.version = String(version);
+    if (answeredMs !== null) {
+      // click → answer drawn, for the browser tests' latency figures
+      root.dataset.latencyMs = answeredMs.toFixed(2);
+      (globalThis.__boardkitLatencies ??= []).push(answeredMs);
+      answeredMs = null;
     }
   }
 
-  function onReply(msg) {
-    if (!msg || typeof msg !== "object" || !("id" in msg)) return;
-    sent.delete(msg.id);
-    if (!msg.ok) {
-      error.textContent = msg.error || "rejected";
-      root.dataset.error = "1";
-      root.dataset.lastError = msg.error || "";
-      if (lastClickAt !== null) {
-        root.dataset.latencyMs = (performance.now() - lastClickAt).toFixed(2);
-        lastClickAt = null;
-      }
-    }
-  }
-
-  model.on("change:version", draw);
-  model.on("change:error", () => { error.textContent = model.get("error"); });
-  model.on("msg:custom", onReply);
-  draw();
+  const KEYS = ["svg", "version", "status", "thinking", "message", "error", "pending", "selected",
+    "curtain", "can_undo", "step_count", "step_index", "log_start", "log_tail"];
+  for (const k of KEYS) model.on(`change:${k}`, schedule);
+  model.on("change:reply", onReply);
+  const onLost = () => { setTimeout(checkConnection, 0); };
+  model.on("comm_live_update", onLost);
+  const onClose = () => { closed = true; checkConnection(); };
+  model.on("comm:close", onClose);
+  paint();
   root.dataset.ready = "1";
   return () => {
-    model.off("change:version", draw);
-    model.off("msg:custom", onReply);
+    for (const k of KEYS) model.off(`change:${k}`, schedule);
+    model.off("change:reply", onReply);
+    model.off("comm_live_update", onLost);
+    model.off("comm:close", onClose);
+    for (const t of timers) clearTimeout(t);
   };
 }
 
-export default { render };
+export default { initialize, render };
