@@ -126,3 +126,35 @@ def play_games(game: str, seeds: Iterable[int], *, bots: Sequence[str], rotate: 
     task = partial(play_game, game=game, bots=tuple(bots), rotate=rotate,
                    bot_options=bot_options, **options)
     return sweep(task, seeds, executor=executor, workers=workers, progress=progress)
+
+
+def cached(path: str | os.PathLike, task: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+    """``task(*args, **kwargs)``, remembered in the JSON file ``path``.
+
+    A notebook cell that would take minutes (thousands of bot games) loads
+    the stored result instantly; the file records the call, so changing an
+    argument recomputes it. Delete the file to recompute. Results must be
+    plain JSON. The test suite recomputes a slice of every stored sweep
+    and compares, so a stale file is caught.
+    """
+    import json
+    from pathlib import Path
+
+    p = Path(path)
+    # how a result is computed (workers, an executor, a progress bar) does
+    # not change it, so it is not part of the recorded call
+    same = {k: v for k, v in kwargs.items() if k not in ("workers", "executor", "progress")}
+    call = {"task": f"{task.__module__}.{task.__qualname__}", "args": list(args), "kwargs": same}
+    call = json.loads(json.dumps(call))
+    if p.is_file():
+        try:
+            stored = json.loads(p.read_text(encoding="utf-8"))
+        except ValueError:
+            stored = None
+        if isinstance(stored, dict) and stored.get("call") == call:
+            return stored["result"]
+    result = task(*args, **kwargs)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(json.dumps({"call": call, "result": result}, separators=(",", ":")) + "\n",
+                 encoding="utf-8")
+    return result

@@ -68,6 +68,8 @@ def click_and_wait(board, selector: str, timeout: int = 20_000) -> float:
     board.evaluate("el => { delete el.dataset.latencyMs; }")
     board.locator(selector).first.click()
     expect(board).to_have_attribute("data-latency-ms", re.compile(r"\d"), timeout=timeout)
+    # bots reply in the background: wait until none is thinking
+    expect(board).to_have_attribute("data-thinking", "", timeout=timeout)
     return float(board.get_attribute("data-latency-ms")), before
 
 
