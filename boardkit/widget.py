@@ -78,6 +78,7 @@ import traitlets
 from .core.bots import Bot
 from .core.errors import BoardkitError, IllegalActionError, InvalidActionError, NothingToUndoError
 from .core.game import CHANCE, Events, Game, LogEntry
+from .core.svg import picture_html
 from .core.view import View
 
 log = logging.getLogger(__name__)
@@ -773,7 +774,7 @@ class BoardWidget(anywidget.AnyWidget):
         data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
         if data is not None:
             data = dict(data)
-            data["text/html"] = f'<div class="boardkit-static">{self.svg}</div>'
+            data["text/html"] = picture_html(self.svg)
         return data, meta
 
     def __repr__(self) -> str:

@@ -55,15 +55,12 @@ def build(path: Path) -> Path:
             if took.total_seconds() > CELL_LIMIT:
                 slow.append((i, round(took.total_seconds(), 1)))
     nb.metadata.pop("widgets", None)
-    # widget model ids are random and their state is not stored: give them
-    # stable names so a rebuild without changes leaves the files unchanged
-    k = 0
+    # No widget state is stored, so a stored widget view could never be
+    # drawn again ("model not found"): keep only its static picture, which
+    # every viewer shows; running the cell brings the live board back.
     for cell in nb.cells:
         for out in cell.get("outputs", []):
-            view = out.get("data", {}).get("application/vnd.jupyter.widget-view+json")
-            if view:
-                view["model_id"] = f"{name}-widget-{k}"
-                k += 1
+            out.get("data", {}).pop("application/vnd.jupyter.widget-view+json", None)
     nbformat.write(nb, path)
     print(f"built {path.name} in {time.perf_counter() - t0:.1f} s"
           + (f"; cells over {CELL_LIMIT} s: {slow}" if slow else ""))

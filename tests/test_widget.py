@@ -875,7 +875,12 @@ def test_widget_output_has_a_static_picture_for_viewers_without_a_kernel():
     w = BoardWidget(DiceToy())
     data, _meta = w._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data
-    assert data["text/html"].startswith('<div class="boardkit-static"><svg')
+    html = data["text/html"]
+    assert html.startswith('<img class="boardkit-static" src="data:image/svg+xml;base64,')
+    import base64
+    import re
+    svg = base64.b64decode(re.search(r'base64,([^"]+)"', html).group(1)).decode()
+    assert svg == w.svg
     assert data["text/plain"] == repr(w)
 
 

@@ -612,7 +612,9 @@ class Game:
         return self.render()
 
     def _repr_html_(self) -> str:
-        return f'<div class="boardkit-static">{self.render()}</div>'
+        """The board as an ``<img>`` (shown by every viewer, run or not)."""
+        from .svg import picture_html
+        return picture_html(self.render())
 
     def svg(self, **kwargs: Any):
         from .svg import SVG

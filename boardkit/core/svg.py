@@ -10,6 +10,7 @@ reads those attributes: it never knows a rule.
 """
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
@@ -146,11 +147,33 @@ def svg_document(width: int, height: int, *children: El, css: str = "", label: s
     return str(root)
 
 
+def picture_html(svg: str, label: str = "") -> str:
+    """The picture as an ``<img>`` of a ``data:`` URI, for ``text/html``.
+
+    This is the one form every notebook viewer shows with its colours, run or
+    not: JupyterLab and Notebook 7 drop an inline ``<svg>`` from an untrusted
+    notebook (a fresh clone) but keep an ``<img>``; viewers that strip
+    ``<style>`` from a page cannot reach the style inside the image; an HTML
+    export keeps it as it is.
+    """
+    m = re.search(r'width="(\d+)" height="(\d+)"', svg)
+    size = f' width="{m.group(1)}" height="{m.group(2)}"' if m else ""
+    if not label:
+        found = re.search(r'aria-label="([^"]*)"', svg)
+        label = found.group(1) if found else "board"
+    uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return (f'<img class="boardkit-static" src="{uri}"{size} style="max-width:100%;height:auto" '
+            f'alt={quoteattr(clean(label))}>')
+
+
 class SVG(str):
     """A string of SVG that notebooks display as a picture."""
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+    def _repr_html_(self) -> str:
+        return picture_html(str(self))
 
     def __repr__(self) -> str:
         m = re.search(r'width="(\d+)" height="(\d+)"', self)
