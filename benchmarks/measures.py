@@ -324,7 +324,8 @@ def _register(g: str) -> None:
                           "entries", "same")],
                 )(_copy_undo)
     measure(f"{g}.save_load", params={"game": g, "seed": 1, "k": 15}, quick={"k": 5}, max_repeats=5,
-            rows=[Row(f"{g}.save_load.save_ms", f"{s}: game.to_json(), finished game (seed 1)", "ms", "lower"),
+            rows=[Row(f"{g}.save_load.save_ms", f"{s}: game.to_json(), finished game (seed 1)", "ms",
+                      "lower"),
                   Row(f"{g}.save_load.load_ms", f"{s}: boardkit.load(text) of it", "ms", "lower"),
                   Row(f"{g}.save_load.json_bytes", f"{s}: saved JSON size", "bytes", "lower")],
             )(_save_load)

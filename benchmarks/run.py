@@ -23,7 +23,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
-import measures as M  # (never imports boardkit at import time)
+import measures as M  # noqa: E402  (never imports boardkit at import time)
 
 WORKER = HERE / "worker.py"
 DEFAULT_BASELINE = "2273162"
@@ -70,7 +70,8 @@ def run_worker(root: Path, spec: dict, env: dict, timeout: float) -> dict:
     spec = dict(spec, root=str(root))
     e = dict(env, PYTHONPATH=str(root))
     try:
-        proc = subprocess.run([sys.executable, str(WORKER), json.dumps(spec)], cwd=str(root), env=e, check=False,
+        proc = subprocess.run([sys.executable, str(WORKER), json.dumps(spec)], cwd=str(root), env=e,
+                              check=False,
                               capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return {"ok": False, "error": f"timed out after {timeout:.0f} s"}
