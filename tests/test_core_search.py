@@ -285,3 +285,14 @@ def test_null_sink_keeps_nothing_and_the_rules_never_touch_a_game():
     state = game.state
     game.rules.apply(state, "grow red d1", NULL_SINK)
     assert game.state != state and len(game.log) == 0
+
+
+def test_attempt_returns_the_refusal_in_one_line_and_changes_nothing():
+    g = SlimeRace(players=3, seed=1)
+    before = g.state
+    out = g.attempt("play red+5")
+    assert out.rule == "SR-R4" and repr(out).startswith("✗ refused — SR-R4: cards are played only")
+    assert "\n" not in repr(out) and g.state == before
+    assert g.attempt("bet 9-9").rule == "SR-actions"
+    events = g.attempt("bet 1-3")
+    assert "bets a coin on 1-3" in events[0] and g.state != before

@@ -256,12 +256,21 @@ class Game:
         return self.rules.situation(self._state)
 
     def refusal(self, action: str) -> Refusal | None:
-        """Why ``action`` is refused now (a :class:`Refusal`), or None if legal."""
+        """Why ``action`` is refused now (a :class:`Refusal`: the rule id and
+        one sentence), or None if it is legal. Nothing changes."""
         try:
             self._check_action(action)
-        except IllegalActionError as exc:
-            return Refusal(exc.rule or "", str(exc))
+        except (IllegalActionError, InvalidActionError) as exc:
+            return Refusal(exc.rule or "", _reason(exc))
         return None
+
+    def attempt(self, action: str) -> Events | Refusal:
+        """"What happens if I try …?": apply ``action`` if it is legal and
+        return what happened; otherwise return the refusal (the rule id and
+        its one-line reason) instead of raising, with nothing changed. In a
+        notebook a refusal shows as ``✗ refused — SR-R4: …``."""
+        why = self.refusal(action)
+        return why if why is not None else self.apply(action)
 
     @property
     def log(self) -> list[LogEntry]:
@@ -622,3 +631,16 @@ class Game:
 
 
 BoardkitErrors = (IllegalActionError, InvalidActionError)
+
+
+def _reason(exc: Exception) -> str:
+    """The sentence of an error without the game's title, the action
+    repeated and the situation in brackets."""
+    text = str(exc)
+    text = text.split(": ", 1)[1] if ": " in text else text
+    if text.startswith("illegal '") and "': " in text:
+        text = text.split("': ", 1)[1]
+    rule = getattr(exc, "rule", None)
+    if rule and text.startswith(rule + ": "):
+        text = text[len(rule) + 2:]
+    return text

@@ -118,6 +118,12 @@ class Refusal:
     def __str__(self) -> str:
         return f"{self.rule}: {self.reason}"
 
+    def __repr__(self) -> str:
+        return f"✗ refused — {self.rule}: {self.reason}"
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(repr(self))
+
 
 @dataclass(frozen=True)
 class GameInfo:
