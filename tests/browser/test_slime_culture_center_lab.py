@@ -8,8 +8,7 @@ import re
 
 import pytest
 from conftest import ARTIFACTS
-from lab import click_and_wait, rerun, run_notebook_to_board, summary
-from playwright.sync_api import expect
+from lab import click_and_wait, expect, rerun, run_notebook_to_board, summary
 
 pytestmark = pytest.mark.browser
 

@@ -1,0 +1,24 @@
+"""Test-session defaults for the whole repository.
+
+The notebooks are tested with nbval (in the same environment, outputs
+sanitised by tests/nbval_sanitize.cfg). These options are set here rather
+than in pyproject's ``addopts`` so that ``-p no:nbval`` (the fast unit-test
+subset in the README) still works.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+
+
+def pytest_configure(config):
+    if not config.pluginmanager.hasplugin("nbval"):
+        return
+    opt = config.option
+    if not (opt.nbval or opt.nbval_lax):
+        opt.nbval = True
+    opt.nbval_current_env = True
+    if not opt.nbval_sanitize_with:
+        opt.nbval_sanitize_with = str(ROOT / "tests" / "nbval_sanitize.cfg")
+    opt.nbval_kernel_startup_timeout = max(float(opt.nbval_kernel_startup_timeout), 120.0)
