@@ -56,7 +56,7 @@ class SlimeCultureCenterRules(DealtRules):
         name="slime_culture_center", title="Slime Culture Center", ruling_prefix="SCC",
         min_players=2, max_players=6, perfect_information=False, chance=True,
         default_options={"settlement": "ruled"},
-        rulebook="スライム培養センター (Slime Culture Center)",
+        rulebook="スライム培養センター (Slime Culture Center; publisher and year not stated)",
     )
 
     def __init__(self, components):

@@ -42,7 +42,7 @@ class SlimeRaceRules(DealtRules):
         name="slime_race", title="Slime Race", ruling_prefix="SR",
         min_players=2, max_players=5, perfect_information=False, chance=True,
         default_options={"target": 30},
-        rulebook="Dragon Quest: Slime Race (スライムレース), Square Enix",
+        rulebook="Dragon Quest: Slime Race (publisher and year not stated in the rulebook)",
     )
 
     def __init__(self, components):
