@@ -1,0 +1,61 @@
+"""Every stored picture is drawn on a fresh clone, before anything runs.
+
+JupyterLab opens a notebook it has never seen *untrusted*: it drops stored
+SVG and inline <svg> HTML. The notebooks store boards and film strips as
+<img> elements of SVG data URIs, which it keeps. Each notebook is opened
+without running a cell; every stored picture must be an image of non-zero
+size whose pixels show several colours."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import ARTIFACTS, ROOT
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+
+COUNT_COLOURS = """img => new Promise(resolve => {
+  const go = () => {
+    const c = document.createElement('canvas');
+    c.width = img.naturalWidth; c.height = img.naturalHeight;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set();
+    for (let i = 0; i < d.length; i += 4 * 97) seen.add(`${d[i] >> 4},${d[i + 1] >> 4},${d[i + 2] >> 4}`);
+    resolve({w: img.naturalWidth, h: img.naturalHeight, shown: img.getBoundingClientRect().width,
+             colours: seen.size});
+  };
+  if (img.complete) go(); else img.onload = go;
+})"""
+
+
+def _stored_pictures(name: str) -> int:
+    nb = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+    return sum(1 for c in nb["cells"] for o in c.get("outputs", [])
+               if 'class="boardkit-static"' in "".join(o.get("data", {}).get("text/html", "")))
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_stored_pictures_show_in_an_untrusted_notebook(lab_server, page, name):
+    base, token = lab_server
+    expected = _stored_pictures(name)
+    assert expected >= 1
+    page.goto(f"{base}/lab/tree/{name}?token={token}&reset")
+    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=90_000)
+    imgs = page.locator(".jp-OutputArea-output img.boardkit-static")
+    imgs.nth(expected - 1).wait_for(state="attached", timeout=60_000)
+    assert imgs.count() == expected
+    # nothing was dropped to run-together text
+    assert page.locator(".jp-OutputArea-output svg.boardkit").count() == 0
+    for k in range(expected):
+        img = imgs.nth(k)
+        img.scroll_into_view_if_needed()
+        info = img.evaluate(COUNT_COLOURS)
+        assert info["w"] > 100 and info["h"] > 50 and info["shown"] > 100, (k, info)
+        assert info["colours"] >= 4, (k, info)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"untrusted-{name}.png"))
