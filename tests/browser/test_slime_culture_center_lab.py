@@ -7,8 +7,9 @@ import json
 import re
 
 import pytest
-from conftest import ARTIFACTS
 from lab import click_and_wait, expect, rerun, run_notebook_to_board, summary
+
+from conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 

@@ -8,9 +8,9 @@ size whose pixels show several colours."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
+
 from conftest import ARTIFACTS, ROOT
 
 pytestmark = pytest.mark.browser
