@@ -26,7 +26,7 @@ def _lab_command() -> list[str]:
     return words
 
 
-def test_the_readme_lab_command_serves_the_notebooks():
+def test_the_readme_lab_command_serves_the_notebooks(tmp_path):
     """Started exactly as the README says (plus a port and a token), as this
     user — root in CI and in many classroom containers, where JupyterLab
     refuses to start without --allow-root — it serves the notebook list."""
@@ -36,7 +36,8 @@ def test_the_readme_lab_command_serves_the_notebooks():
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     token = secrets.token_hex(8)
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(ROOT / ".pytest-jupyter-config"))
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "config"),
+               JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
     proc = subprocess.Popen(cmd + ["--no-browser", "--ip=127.0.0.1", f"--port={port}",
                                    f"--ServerApp.token={token}"],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
