@@ -22,3 +22,17 @@ def pytest_configure(config):
     if not opt.nbval_sanitize_with:
         opt.nbval_sanitize_with = str(ROOT / "tests" / "nbval_sanitize.cfg")
     opt.nbval_kernel_startup_timeout = max(float(opt.nbval_kernel_startup_timeout), 120.0)
+
+
+#: nbval compares what a notebook teaches (text, numbers); board pictures
+#: are checked by assertions (tests/test_notebook_pictures.py), not byte for
+#: byte, so a change to a view does not rewrite every notebook's outputs.
+PICTURES = ("image/svg+xml", "text/html")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    for item in items:
+        parent = getattr(item, "parent", None)
+        if parent is not None and hasattr(parent, "skip_compare") and \
+                not set(PICTURES) <= set(parent.skip_compare):
+            parent.skip_compare = tuple(parent.skip_compare) + PICTURES

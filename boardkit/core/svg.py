@@ -93,12 +93,93 @@ class El:
         return "".join(out)
 
 
+# Advance widths of DejaVu Sans (≈ Verdana), in hundredths of an em, for the
+# printable ASCII characters " " … "~"; regular then bold. Other characters
+# count 0.84 em, CJK ones 1 em: estimates good enough to wrap and fit labels.
+_WIDTHS = {
+    False: bytes([32, 40, 46, 84, 64, 95, 78, 27, 39, 39, 50, 84, 32, 36, 32, 34, 64, 64, 64, 64, 64, 64, 64,
+                  64, 64, 64, 34, 34, 84, 84, 84, 53, 100, 68, 69, 70, 77, 63, 58, 77, 75, 29, 29, 66, 56, 86,
+                  75, 79, 60, 79, 69, 63, 61, 73, 68, 99, 69, 61, 69, 39, 34, 39, 84, 50, 50, 61, 63, 55, 63,
+                  62, 35, 63, 63, 28, 28, 58, 28, 97, 63, 61, 63, 63, 41, 52, 39, 63, 59, 82, 59, 59, 52, 64,
+                  34, 64, 84]),
+    True: bytes([35, 46, 52, 84, 70, 100, 87, 31, 46, 46, 52, 84, 38, 42, 38, 37, 70, 70, 70, 70, 70, 70, 70,
+                 70, 70, 70, 40, 40, 84, 84, 84, 58, 100, 77, 76, 73, 83, 68, 68, 82, 84, 37, 37, 77, 64, 100,
+                 84, 85, 73, 85, 77, 72, 68, 81, 77, 110, 77, 72, 73, 46, 37, 46, 84, 50, 50, 67, 72, 59, 72,
+                 68, 44, 72, 71, 34, 34, 67, 34, 104, 71, 69, 72, 72, 49, 60, 48, 71, 65, 92, 65, 65, 58, 71,
+                 37, 71, 84]),
+}
+_NARROW = {"·": 0.32, "–": 0.5, "—": 1.0, "…": 1.0, "’": 0.32, "‘": 0.32}
+
+
+def text_width(content: str, size: float, bold: bool = False) -> float:
+    """About how wide ``content`` is at font ``size`` (user units)."""
+    table = _WIDTHS[bold]
+    em = 0.0
+    for ch in content:
+        o = ord(ch)
+        if 32 <= o < 127:
+            em += table[o - 32] / 100
+        elif o >= 0x2E80:
+            em += 1.0
+        else:
+            em += _NARROW.get(ch, 0.84)
+    return em * size
+
+
+def wrap(content: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """``content`` cut into lines at most ``width`` wide (a word longer than
+    a line is cut where it overflows)."""
+    lines: list[str] = []
+    line = ""
+    for word in content.split():
+        cand = f"{line} {word}" if line else word
+        if text_width(cand, size, bold) <= width:
+            line = cand
+            continue
+        if line:
+            lines.append(line)
+        line = word
+        while text_width(line, size, bold) > width and len(line) > 1:
+            k = len(line) - 1
+            while k > 1 and text_width(line[:k], size, bold) > width:
+                k -= 1
+            lines.append(line[:k])
+            line = line[k:]
+    if line:
+        lines.append(line)
+    return lines
+
+
 def text(x, y, content: str, **attrs) -> El:
-    """A text element. An explicit ``fill`` wins over the class's colour
-    (CSS rules beat presentation attributes, an inline style beats both)."""
-    if attrs.get("fill") is not None and attrs.get("class_"):
+    """A text element. An explicit ``fill`` wins over any CSS colour (CSS
+    rules beat presentation attributes, an inline style beats both)."""
+    if attrs.get("fill") is not None:
         attrs["style"] = f"fill:{attrs.pop('fill')}"
     return El("text", text=str(content), x=x, y=y, **attrs)
+
+
+def changed_mark(tag: str, **geometry) -> list[El]:
+    """What a step changed: a yellow outline inside a black one (CSS classes
+    ``changed-outer`` / ``changed-inner``), seen on every fill."""
+    return [El(tag, **geometry, class_="changed-outer"), El(tag, **geometry, class_="changed-inner")]
+
+
+#: The height of a title line (20 px bold).
+TITLE_LINE = 26
+
+
+def header(content: str, *, x: float = 12, width: float = 1156, most: int = 3) -> tuple[list[El], float]:
+    """A picture's title, wrapped: at most ``most`` lines (the board widget
+    shows any caption in full above the board). Returns the text elements
+    and the height they take."""
+    lines = wrap(content, width, 20, bold=True)
+    if len(lines) > most:
+        last = " ".join(lines[most - 1:])
+        while text_width(last + " …", 20, True) > width and " " in last:
+            last = last.rsplit(" ", 1)[0]
+        lines = lines[:most - 1] + [last + " …"]
+    return ([text(x, 20 + k * TITLE_LINE, line, class_="title") for k, line in enumerate(lines)],
+            12 + TITLE_LINE * len(lines))
 
 
 def title(content: str) -> El:
@@ -143,6 +224,8 @@ def svg_document(width: int, height: int, *children: El, css: str = "", label: s
         root.set(aria_label=label)
     if css:
         root.add(El("style", text=css))
+    # an opaque page under the picture: its colours hold on a dark theme too
+    root.add(El("rect", x=0, y=0, width=width, height=height, fill="#fff", class_="page"))
     root.add(*children)
     return str(root)
 
@@ -162,7 +245,11 @@ def picture_html(svg: str, label: str = "") -> str:
         found = re.search(r'aria-label="([^"]*)"', svg)
         label = found.group(1) if found else "board"
     uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return (f'<img class="boardkit-static" src="{uri}"{size} style="max-width:100%;height:auto" '
+    # a board fills the width of the page (keeping its proportions); a small
+    # picture (one small board) grows to at most twice its size
+    small = m is not None and int(m.group(1)) < 600
+    style = "width:100%;height:auto" + (f";max-width:{2 * int(m.group(1))}px" if small and m else "")
+    return (f'<img class="boardkit-static" src="{uri}"{size} style="{style}" '
             f'alt={quoteattr(clean(label))}>')
 
 
@@ -176,5 +263,7 @@ class SVG(str):
         return picture_html(str(self))
 
     def __repr__(self) -> str:
-        m = re.search(r'width="(\d+)" height="(\d+)"', self)
-        return f"<SVG picture {m.group(1)}×{m.group(2)}>" if m else "<SVG picture>"
+        # the plain-text stand-in for the picture (no size: a change to a
+        # view must not change what a notebook's text says)
+        m = re.search(r'aria-label="([^"]*)"', self)
+        return f"<picture: {m.group(1)}>" if m else "<picture>"
