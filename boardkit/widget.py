@@ -21,7 +21,7 @@ The page sends one custom message per gesture (``model.send``)::
 * ``confirm`` — a target marked ``data-confirm="<word>"`` (``keep``): plays
   ``"<word> <selected words, sorted>"``;
 * ``undo``, ``cancel`` (forget pending words and the selection), ``reveal``
-  (hot seat: "I have the screen"), ``step`` (``"to"``: a sub-step index, -1
+  (hot seat: "I have the screen"), ``step`` (``"to"``: a step index, -1
   for the live board).
 
 ``version`` is the board version the gesture was made on. A request made on
@@ -35,6 +35,27 @@ the page keeps its lines, cuts them at ``log_start`` and appends
 ``log_tail`` (a new page receives the whole log with ``log_start = 0``).
 The page may not set any state: what it sends is ignored and the kernel's
 values are sent back.
+
+What the page shows above the board
+-----------------------------------
+``error`` (a refusal, with the rule's reason) or ``message`` (what the last
+moves did), then ``hint``: what can be clicked now, one sentence computed
+here from the legal targets the board offers (each game's view phrases it
+from their first words, see :func:`boardkit.core.view.click_hint`). A click
+on the board that hits no target shows the hint, without asking Python.
+
+Following the bots
+------------------
+Everything since the human's last move is a *step*: each log entry from
+that move on (the bots' moves and the dealer's draws too), or each recorded
+sub-step of an entry that has them (the automatic checks). ``step`` shows
+one on the big board, with what it changed outlined (:func:`changes` of
+the state before and after: moved slimes, changed squares); ``happened``
+lists every event since that move, each with the step it belongs to.
+
+``size`` is ``"normal"`` (the board fills the notebook's width) or
+``"present"`` (for a projector: the board fills the screen); the page's
+Present button switches its own view.
 
 Bots
 ----
@@ -79,7 +100,7 @@ from .core.bots import Bot
 from .core.errors import BoardkitError, IllegalActionError, InvalidActionError, NothingToUndoError
 from .core.game import CHANCE, Events, Game, LogEntry
 from .core.svg import picture_html
-from .core.view import View
+from .core.view import View, changes, click_hint
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +116,7 @@ def widget_file(name: str) -> Path:
 
 
 MODES = ("teacher", "hotseat")
+SIZES = ("normal", "present")
 #: What the page may ask for (see the module docstring).
 KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step")
 #: The longest word a click may carry (targets are a few words).
@@ -103,6 +125,11 @@ MAX_WORD = 200
 MAX_BOT_MOVES = 100_000
 STALE = "the board changed — look again"
 _DATA_ACT = re.compile(r'data-act="([^"]*)"')
+_TAG = re.compile(r"<[a-zA-Z]+\s[^>]*>")
+_ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
+#: The message line holds about this many characters (the "what happened"
+#: panel holds everything).
+SUMMARY_CHARS = 160
 _ENTITIES = {"&quot;": "\"", "&#10;": "\n", "&#13;": "\r", "&#9;": "\t"}
 
 # Characters that cannot travel as strict UTF-8 JSON (lone surrogates) or
@@ -138,6 +165,32 @@ def _in_kernel() -> bool:
     return kernelbase is not None and kernelbase.Kernel.initialized()
 
 
+def offered(svg: str) -> tuple[list[str], list[str], list[str]]:
+    """The legal click targets a picture offers: its ``data-act`` words
+    marked ``legal``, its ``data-toggle`` and its ``data-confirm`` words."""
+    acts: list[str] = []
+    toggles: list[str] = []
+    confirms: list[str] = []
+    for tag in _TAG.findall(svg):
+        attrs = {k: unescape(v, _ENTITIES) for k, v in _ATTR.findall(tag)}
+        if "data-act" in attrs and "legal" in attrs.get("class", "").split():
+            acts.append(attrs["data-act"])
+        if "data-toggle" in attrs:
+            toggles.append(attrs["data-toggle"])
+        if "data-confirm" in attrs:
+            confirms.append(attrs["data-confirm"])
+    return list(dict.fromkeys(acts)), list(dict.fromkeys(toggles)), list(dict.fromkeys(confirms))
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One step of what happened since the human's last move."""
+
+    caption: str
+    entry: int        #: its log entry
+    frame: int        #: its sub-step in that entry (-1: the whole entry)
+
+
 @dataclass(eq=False)
 class _BotJob:
     """One bot move being thought about."""
@@ -157,6 +210,9 @@ class BoardWidget(anywidget.AnyWidget):
     :param mode: ``"teacher"`` shows every hand; ``"hotseat"`` (only for
         games with hidden information) shows only the hand of the human to
         move, after a "pass the screen to …" curtain.
+    :param size: ``"normal"`` — the board fills the notebook's width;
+        ``"present"`` — for a projector, the board fills the screen (the
+        page's Present button does the same for one view).
 
     Python API, the same path as clicks: :meth:`click`, :meth:`toggle`,
     :meth:`confirm`, :meth:`act`, :meth:`undo`, :meth:`cancel`,
@@ -188,10 +244,19 @@ class BoardWidget(anywidget.AnyWidget):
     curtain = traitlets.Unicode("").tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
     mode = traitlets.Unicode("teacher").tag(sync=True)
-    #: Sub-steps of the automatic checks since the last click (bites,
-    #: infections…): ``step_index`` -1 shows the live board.
+    #: Steps since the human's last move (each move of the bots and the
+    #: dealer, each sub-step of the automatic checks): ``step_index`` -1
+    #: shows the live board.
     step_count = traitlets.Int(0).tag(sync=True)
     step_index = traitlets.Int(-1).tag(sync=True)
+    #: The whole caption of the step shown ("" on the live board).
+    step_caption = traitlets.Unicode("").tag(sync=True)
+    #: Every event since the human's last move: [{"step": k, "text": …}].
+    happened = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: What can be clicked now, in one sentence ("" when nothing can).
+    hint = traitlets.Unicode("").tag(sync=True)
+    #: "normal" (the notebook's width) or "present" (the whole screen).
+    size = traitlets.Unicode("normal").tag(sync=True)
     #: The move log, as an append: the page cuts its lines at ``log_start``
     #: and appends ``log_tail``.
     log_start = traitlets.Int(0).tag(sync=True)
@@ -201,17 +266,19 @@ class BoardWidget(anywidget.AnyWidget):
     #: Names this board's model on the page (its log store).
     board_id = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, game: Game, *, bots: dict[int, Bot] | None = None, mode: str = "teacher"):
+    def __init__(self, game: Game, *, bots: dict[int, Bot] | None = None, mode: str = "teacher",
+                 size: str = "normal"):
         if not isinstance(game, Game):
             raise InvalidActionError(f"BoardWidget needs a boardkit game, not {type(game).__name__}")
         self._check_mode(mode, game)
+        self._check_size(size)
         bots = dict(bots or {})
         for seat, bot in bots.items():
             if type(seat) is not int or not 0 <= seat < game.players or not isinstance(bot, Bot):
                 raise InvalidActionError(f"bots must map seats 0..{game.players - 1} to bots: "
                                          f"{seat!r}: {bot!r}")
         # board_id is set before the page's model is created (it names its log)
-        super().__init__(board_id=uuid.uuid4().hex[:12])
+        super().__init__(board_id=uuid.uuid4().hex[:12], size=size)
         self.game = game
         self.bots = bots
         self._ready = False            # True once the first picture is drawn
@@ -222,7 +289,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._pool: ThreadPoolExecutor | None = None
         self._failed_at: int | None = None   # _moves when a bot last failed
         self._revealed_for: int | None = None
-        self._steps: list[tuple[str, dict]] = []
+        self._steps: list[_Step] = []
         self._events: list[str] = []
         self._turn_start = len(game.log)    # log index the steps start from
         self._logged: list[LogEntry] = []    # the entries the page's log shows
@@ -295,7 +362,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.step_index = -1
             self._turn_start = start
             self._events = list(events)
-            self._steps = self.game.frames(since=start)
+            self._steps = self._collect_steps()
             self.message = self._summary()
             self._ask_bots()
             return Events(self._events)
@@ -336,12 +403,13 @@ class BoardWidget(anywidget.AnyWidget):
             self.error = ""
 
     def step(self, index: int) -> None:
-        """Show sub-step ``index`` of what happened since the last click
+        """Show step ``index`` of what happened since the human's last move
         (0-based; -1 = back to the live board)."""
         if type(index) is not int:
             raise InvalidActionError(f"a step is a whole number, not {_show(index)}")
         with self._batch():
             self.step_index = index
+            self.error = ""
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until no bot is thinking (their moves are on the board).
@@ -460,6 +528,16 @@ class BoardWidget(anywidget.AnyWidget):
             with self._batch():
                 pass   # the batch redraws (hands shown or hidden) when it ends
 
+    @staticmethod
+    def _check_size(size: Any) -> None:
+        if size not in SIZES:
+            raise InvalidActionError(f"size must be one of {SIZES}, not {size!r}")
+
+    @traitlets.validate("size")
+    def _valid_size(self, proposal: dict) -> str:
+        self._check_size(proposal["value"])
+        return proposal["value"]
+
     @traitlets.validate("step_index")
     def _valid_step(self, proposal: dict) -> int:
         i = proposal["value"]
@@ -566,7 +644,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._moves += 1
         self.error = ""
         self._events.extend(events)
-        self._steps = self.game.frames(since=self._turn_start)
+        self._steps = self._collect_steps()
         self.message = self._summary()
 
     def _bot_failed(self, seat: int, reason: str) -> None:
@@ -606,7 +684,86 @@ class BoardWidget(anywidget.AnyWidget):
         self._turn_start = len(self.game.log)
 
     def _summary(self) -> str:
-        return _clean(" · ".join(self._events[-12:]))
+        """The last events, as many as fit the message line (the "what
+        happened" panel lists them all)."""
+        shown: list[str] = []
+        for event in reversed(self._events):
+            if shown and sum(len(e) + 3 for e in shown) + len(event) > SUMMARY_CHARS:
+                break
+            shown.insert(0, event)
+        text = " · ".join(shown)
+        if len(shown) < len(self._events):
+            text = f"… {text} (all {len(self._events)} events: “What happened” below the board)"
+        return _clean(text)
+
+    # ------------------------------------------------------------- steps
+    def _collect_steps(self) -> list[_Step]:
+        """A step per log entry since the human's last move, or per
+        sub-step for an entry that recorded them."""
+        steps: list[_Step] = []
+        log = self.game.log
+        for i in range(min(self._turn_start, len(log)), len(log)):
+            entry = log[i]
+            if entry.frames:
+                steps.extend(_Step(caption, i, k) for k, (caption, _) in enumerate(entry.frames))
+            else:
+                steps.append(_Step(self._entry_caption(entry), i, -1))
+        return steps
+
+    def _entry_caption(self, entry: LogEntry) -> str:
+        if entry.events:
+            return "; ".join(entry.events)
+        return self._log_line(entry)
+
+    def _step_state(self, k: int) -> dict:
+        """The position after step ``k`` (-1: before the first step)."""
+        if k < 0:
+            return self.game.state_before(self._steps[0].entry) if self._steps else self.game.state
+        step = self._steps[k]
+        if step.frame >= 0:
+            return self.game.log[step.entry].frames[step.frame][1]
+        return self.game.state_before(step.entry + 1)
+
+    def _happened(self) -> list[dict]:
+        """Every event since the human's last move, with its step."""
+        out: list[dict] = []
+        first: dict[int, int] = {}
+        frames: dict[tuple[int, int], int] = {}
+        for k, step in enumerate(self._steps):
+            first.setdefault(step.entry, k)
+            frames[step.entry, step.frame] = k
+        log = self.game.log
+        for i, k0 in first.items():
+            entry = log[i]
+            if not entry.events:
+                out.append({"step": k0, "text": self._entry_caption(entry)})
+                continue
+            f = 0
+            for event in entry.events:
+                k = k0
+                if entry.frames:
+                    # events and sub-steps come in the same order; an event
+                    # without a sub-step of its own goes with the one before
+                    j = next((j for j in range(f, len(entry.frames)) if entry.frames[j][0] == event), None)
+                    if j is not None:
+                        f = j + 1
+                    k = frames.get((i, f - 1), k0)
+                out.append({"step": k, "text": _clean(event)})
+        return out
+
+    def _hint(self, curtain: str, svg: str) -> str:
+        """What can be clicked now, in words (from the legal targets)."""
+        g = self.game
+        if curtain or self._job is not None:
+            return ""
+        if self.step_index >= 0:
+            return "You are looking back at a step: click “now ⇥” to go back to the live board and play."
+        if g.current_player is None:
+            return "The game is over." + (" ↶ Undo takes back your last move." if self.can_undo else "")
+        if not self._human_to_move():
+            return ""
+        acts, toggles, confirms = offered(svg)
+        return _clean(click_hint(g.info.name, acts, self.pending, toggles, confirms))
 
     def _say(self, exc: BaseException) -> str:
         self.error = _clean(str(exc))
@@ -630,10 +787,11 @@ class BoardWidget(anywidget.AnyWidget):
         seat = self._seat_to_move()
         human = self._human_to_move()
         if self.step_index >= 0:
-            caption, state = self._steps[self.step_index]
+            k = self.step_index
+            state = self._step_state(k)
             view = View(seat=seat if human else None, state=state, hide_hands=hotseat,
-                        all_hands=not hotseat,
-                        caption=f"step {self.step_index + 1} of {len(self._steps)}: {caption}")
+                        all_hands=not hotseat, caption=self._step_caption(k),
+                        changed=changes(self._step_state(k - 1), state))
         elif human:
             view = View(seat=seat, pending=self.pending, selected=tuple(self.selected),
                         hide_hands=bool(curtain), all_hands=not hotseat)
@@ -642,6 +800,9 @@ class BoardWidget(anywidget.AnyWidget):
         else:                             # a bot to move: the position, nothing clickable
             view = View(state=g.state, hide_hands=hotseat, all_hands=not hotseat)
         return g.render(view)
+
+    def _step_caption(self, k: int) -> str:
+        return _clean(f"step {k + 1} of {len(self._steps)}: {self._steps[k].caption}")
 
     def _refresh(self) -> None:
         """Recompute every synced value from the game (inside _batch)."""
@@ -660,7 +821,12 @@ class BoardWidget(anywidget.AnyWidget):
         self.status = _clean(g.situation())
         self.thinking = f"{self._who(self._job.seat)} is thinking…" if self._job else ""
         self.step_count = len(self._steps)
+        self.step_caption = self._step_caption(self.step_index) if self.step_index >= 0 else ""
+        happened = self._happened()
+        if happened != self.happened:
+            self.happened = happened
         self.can_undo = bool(self._human_entries())
+        self.hint = self._hint(curtain, svg)
         self._sync_log()
         drawn = (self._moves, svg, curtain, self.pending, tuple(self.selected), self.step_index,
                  self.thinking)

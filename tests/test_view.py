@@ -56,3 +56,95 @@ def test_explicit_text_colour_beats_the_css_class():
     from boardkit.core.svg import text
     el = str(text(0, 0, "Blue", class_="label", fill="white"))
     assert 'style="fill:white"' in el and "fill=" not in el.replace('style="fill:white"', "")
+
+
+# ============================================================ endings
+def _play_until(game, done, seed=0):
+    import random
+    rng = random.Random(seed)
+    while not done(game):
+        game.apply(rng.choice(list(game.legal_actions)))
+    return game
+
+
+def test_slime_race_shows_the_scoring_of_the_last_race():
+    g = _play_until(SlimeRace(players=3, seed=3), lambda g: g.state["race"] > 1)
+    last = g.state["last_race"]
+    C = g.c
+    svg = g.render()
+    mult = C.odds[last["pair"]]
+    assert (f"Race 1: {C.names[last['first']]} 1st, {C.names[last['second']]} 2nd → space "
+            f"{last['pair']} ×{mult}") in svg
+    root = ET.fromstring(svg)
+    rows = {int(e.get("data-seat")): "".join(e.itertext()) for e in root.iter(NS + "g")
+            if e.get("class") == "sr-player"}
+    for seat, pts in enumerate(last["payouts"]):
+        coins = last["bets"].get(last["pair"], []).count(seat)
+        assert (f"{coins} × {mult} = +{pts}" if coins else "0 coins: +0") in rows[seat]
+    assert "No race finished yet." in SlimeRace(players=3, seed=3).render()
+
+
+def test_slime_culture_center_ends_with_the_settlement_on_the_board():
+    from boardkit import SlimeCultureCenter
+    from boardkit.slime_culture_center import settle
+    g = _play_until(SlimeCultureCenter(players=4, seed=3), lambda g: g.is_over(), seed=5)
+    result = settle(g.state)
+    root = ET.fromstring(g.render())
+    rows = {e.get("data-colour"): "".join(e.itertext()) for e in root.iter(NS + "g")
+            if e.get("class") == "scc-settle-row"}
+    assert set(rows) == set(result["colours"])
+    for colour, info in result["colours"].items():
+        n = info["tiles"]
+        assert f"{colour}: {n} tile" in rows[colour]
+        for seat, k in info["shares"].items():
+            if k:
+                assert f"P{seat + 1} {k}" in rows[colour]
+        for seat in info["ranking"]:
+            assert f"P{seat + 1}:" in rows[colour]
+    scores = [int(e.get("data-score")) for e in root.iter(NS + "text") if e.get("data-score")]
+    assert scores == result["scores"]
+    assert "★ wins" in g.render()
+    # while the game goes on there is no settlement, but the stocks
+    live = SlimeCultureCenter(players=2, seed=0).render()
+    assert "scc-settle" not in live and "scc-stock" in live
+
+
+# ======================================================= what a step changed
+def test_changed_slimes_spaces_and_squares_are_outlined():
+    from boardkit import SlimeCultureCenter
+    g = SlimeRace(players=2, seed=1)
+    svg = g.render(changed=("red", "1-3", "no-such-thing"))
+    root = ET.fromstring(svg)
+    moved = [e for e in root.iter(NS + "g") if "moved" in (e.get("class") or "").split()]
+    assert [e.get("data-slime") for e in moved] == ["red"]
+    assert 'class="sr-lane moved"' in svg
+    space = next(e for e in root.iter(NS + "g") if e.get("data-pair") == "1-3")
+    assert any(c.get("class") == "changed-inner" for c in space)
+    assert 'class="changed-inner"' not in g.render()
+    s = SlimeCultureCenter(players=2, seed=0, chance=["first 0"])
+    s.apply("spawn red d4")
+    from boardkit.core.view import changes
+    changed = changes(s.state_before(len(s.log) - 1), s.state)
+    assert "d4" in changed and "red" in changed       # the square and the stock
+    root = ET.fromstring(s.render(changed=changed))
+    outlined = {e.get("data-square") for e in root.iter(NS + "g")
+                if "changed" in (e.get("class") or "").split()}
+    assert outlined == {"d4"}
+
+
+def test_changes_diffs_every_table_of_the_state():
+    from boardkit.core.view import changes
+    before = {"options": {"a": 1}, "board": {"a1": "red"}, "positions": {"red": 3, "blue": 0}, "turn": 0}
+    after = {"options": {"a": 2}, "board": {"b2": "blue"}, "positions": {"red": 8, "blue": 0}, "turn": 1}
+    assert changes(before, after) == ("a1", "b2", "red")
+
+
+def test_a_long_title_wraps_instead_of_running_off_the_board():
+    from boardkit.core.svg import header, text_width
+    caption = "step 3 of 9: " + "Dracky plays Blue +6; Blue moves 6 spaces: 5 → 11; " * 4
+    lines, height = header(caption)
+    assert len(lines) == 3 and height == 12 + 26 * 3
+    assert " ".join(e.text for e in lines).split() == caption.split()
+    assert all(text_width(e.text, 20, True) <= 1156 for e in lines)
+    many, _ = header(caption * 3)
+    assert len(many) == 3 and many[-1].text.endswith("…")     # the widget shows it whole

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 import threading
 import time
 from dataclasses import replace
@@ -1037,4 +1038,248 @@ def _page_script_clicks_keys_log_and_connection_status(page):
     page.locator("[data-toggle]").first.click()
     expect(root.locator(".bk-conn")).to_have_text("disconnected — re-run this cell")
     assert page.evaluate("window.__sent.length") == sent
+    assert page.errors == []
+
+
+# ============================================ feedback: what can be clicked now
+def test_the_hint_says_what_can_be_clicked_from_the_legal_targets():
+    from boardkit import SlimeCultureCenter, SlimeRace
+    g = SlimeRace(players=2, seed=0, chance=["first 0"])
+    w = BoardWidget(g)
+    assert w.hint == "Click one of the 10 outlined odds spaces to bet a coin on that pair"
+    for pair in ["1-2"] * 6:
+        w.click(pair if pair.startswith("bet") else f"bet {pair}")
+    assert w.hint == "Click one of your outlined cards to play it"
+    s = SlimeCultureCenter(players=2, seed=0, chance=["first 0"])
+    w = BoardWidget(s)
+    assert w.hint.startswith("Click an outlined action button: spawn")
+    w.click("spawn")
+    assert w.hint.startswith("Click an outlined colour in the stock to spawn it (so far: spawn;")
+    w.click("red")
+    assert w.hint.startswith("Click an outlined empty square to spawn red there")
+    w.cancel()
+    assert w.hint.startswith("Click an outlined action button")
+    # a game without phrases of its own lists the targets
+    d = BoardWidget(DiceToy())
+    assert d.hint == "Click the outlined d1, d2, d3, d4, d5 to choose, then “keep” — or click pass"
+
+
+def test_the_hint_follows_the_state_of_the_board():
+    g = DiceToy()
+    w = BoardWidget(g)
+    w.toggle("d1")
+    w.confirm("keep")
+    w.step(0)
+    assert "looking back at a step" in w.hint and "now" in w.hint
+    w.step(-1)
+    while not g.is_over():
+        w.click("pass")
+    assert w.hint == "The game is over. ↶ Undo takes back your last move."
+
+    async def body():
+        bot = GateBot()
+        t = BoardWidget(DiceToy(), bots={1: bot})
+        send(t, "click", word="pass")
+        assert t.thinking and t.hint == ""         # nothing to click while it thinks
+        bot.gate.set()
+        await settle(t)
+        assert t.hint.startswith("Click the outlined")
+        t.close()
+
+    in_kernel(body)
+
+
+def test_click_hint_is_generic_without_phrases():
+    from boardkit.core.view import click_hint
+    assert click_hint("nope", []) == ""
+    many = [f"bet {k}" for k in range(9)]
+    assert click_hint("nope", many) == ("Click one of the outlined targets: bet 0, bet 1, bet 2, bet 3, "
+                                        "bet 4, bet 5 … (9 in all)")
+    assert click_hint("slime_race", ["play red+5"]) == "Click one of your outlined cards to play it"
+
+
+# ================================================ following the bots, step by step
+def test_slime_race_steps_through_everything_since_your_last_move():
+    from boardkit import SlimeRace
+    g = SlimeRace(players=3, seed=0, chance=["first 0"])
+    w = BoardWidget(g, bots={1: RandomBot(1), 2: RandomBot(2)})
+    for _ in range(3):
+        start = len(g.log)
+        w.click("bet 1-3")
+    entries = g.log[start:]
+    # one step per log entry since the human's move: the bots' bets and the dealer's draw too
+    assert w.step_count == len(entries) == 4
+    assert [h["text"] for h in w.happened] == [e for entry in entries for e in entry.events]
+    w.step(1)
+    assert w.step_caption.startswith("step 2 of 4: Teeny Sanguini bets a coin on ")
+    assert "step 2 of 4: Teeny Sanguini" in w.svg
+    assert 'class="changed-inner"' in w.svg           # the odds space that got the coin
+    w.step(-1)
+    # in the race: a played card moves a slime; its step marks it
+    card = sorted(g.state["hands"][0])[0]
+    w.click(f"play {card}")
+    k = next(i for i, h in enumerate(w.happened) if " moves " in h["text"])
+    w.step(w.happened[k]["step"])
+    moved = re.findall(r'class="sr-slime (\w+) moved"', w.svg)
+    assert len(moved) >= 1 and 'class="sr-lane moved"' in w.svg
+
+
+def test_scc_steps_outline_the_changed_squares_on_the_big_board():
+    from boardkit import SlimeCultureCenter
+    g = SlimeCultureCenter(players=2, seed=0, chance=["first 0"])
+    w = BoardWidget(g)
+    for word in ("spawn", "red", "d4"):
+        w.click(word)
+    assert w.step_count == 1
+    w.step(0)
+    outlined = set(re.findall(r'class="scc-square changed" data-square="(\w\d)"', w.svg))
+    assert outlined == {"d4"}
+    assert "step 1 of 1: " in w.svg and w.step_caption.startswith("step 1 of 1: Player 1 spawns")
+
+
+def test_what_happened_lists_every_event_not_only_the_last_twelve():
+    from boardkit import SlimeRace
+    g = SlimeRace(players=5, seed=4, chance=["first 0"])
+    w = BoardWidget(g, bots={s: RandomBot(s) for s in range(1, 5)})
+    for _ in range(3):
+        start = len(g.log)
+        w.click("bet 2-4")
+    card = sorted(g.state["hands"][0])[0]
+    start = len(g.log)
+    w.click(f"play {card}")
+    events = [e for entry in g.log[start:] for e in entry.events]
+    assert len(events) > 12
+    assert [h["text"] for h in w.happened] == events
+    assert all(0 <= h["step"] < w.step_count for h in w.happened)
+    assert len(w.message) <= 260 and w.message.startswith("… ") and f"all {len(events)} events" in w.message
+
+
+def test_a_long_step_caption_is_sent_whole():
+    class Wordy(DiceRules):
+        def apply(self, state, action, sink=NULL_SINK):
+            super().apply(state, action, sink)
+            sink(state, "a very long account of what happened " * 12, frame=True)
+
+    class WordyGame(DiceToy):
+        Rules = Wordy
+
+    w = BoardWidget(WordyGame())
+    w.click("pass")
+    # "passes" has no sub-step of its own: it is listed with the one that follows
+    assert [(h["step"], h["text"][:15]) for h in w.happened] == [(0, "Player 1 passes"),
+                                                                 (0, "a very long acc")]
+    w.step(w.step_count - 1)
+    assert w.step_caption == "step 1 of 1: " + "a very long account of what happened " * 12
+
+
+# ======================================================== presentation size
+def test_size_present_from_python_and_only_from_python():
+    w = BoardWidget(DiceToy(), size="present")
+    assert w.size == "present"
+    w.size = "normal"
+    with pytest.raises(InvalidActionError, match="size must be one of"):
+        w.size = "huge"
+    with pytest.raises(InvalidActionError, match="size must be one of"):
+        BoardWidget(DiceToy(), size="huge")
+    wire = Wire(w)
+    w.set_state({"size": "present"})           # the page may not set it
+    assert w.size == "normal" and wire.updates()[-1]["size"] == "normal"
+
+
+@pytest.mark.browser
+def test_page_feedback_above_the_board_hints_disabled_buttons_and_presentation():
+    in_a_browser(_page_feedback_hints_disabled_and_presentation)
+
+
+def _page_feedback_hints_disabled_and_presentation(page):
+    from playwright.sync_api import expect
+
+    from boardkit import SlimeRace
+    from boardkit.widget import widget_file
+    g = SlimeRace(players=2, seed=0, chance=["first 0"])
+    w = BoardWidget(g)
+    wire = Wire(w)
+
+    def py_send(content):
+        wire.clear()
+        w._on_frontend_msg(w, content, [])
+        return wire.updates()
+
+    page.set_viewport_size({"width": 1280, "height": 720})
+    state = {k: v for k, v in w.get_state().items() if not k.startswith("_")}
+    page.expose_function("pySend", py_send)
+    # JupyterLab at 1280×720 with the sidebar closed gives an output about 1180 px wide
+    page.set_content('<div id="outer" style="width:1180px"><div id="host"></div></div>')
+    page.add_script_tag(content=FAKE_MODEL)
+    page.evaluate("([s, c, st]) => boot(s, c, st)",
+                  [widget_file("board.js").read_text(), widget_file("board.css").read_text(), state])
+    root = page.locator(".boardkit-widget[data-ready='1']")
+    root.wait_for()
+
+    def box(sel):
+        return page.locator(sel).first.bounding_box()
+
+    # the board fills the width, keeping its proportions (no 980 px cap)
+    svg = box(".bk-board svg")
+    assert abs(svg["width"] - 1180) < 2 and abs(svg["height"] - 1180 * 630 / 1180) < 3
+    # feedback and hint sit above the board
+    assert box(".bk-feedback")["y"] + box(".bk-feedback")["height"] <= svg["y"] + 0.5
+    expect(root.locator(".bk-hint")).to_have_text(w.hint)
+    # disabled buttons look and say disabled
+    for sel in (".bk-undo", ".bk-cancel", ".bk-step-prev", ".bk-step-next", ".bk-step-live"):
+        b = root.locator(sel)
+        expect(b).to_be_disabled()
+        assert b.get_attribute("aria-disabled") == "true"
+        assert float(b.evaluate("e => getComputedStyle(e).opacity")) < 0.6
+        assert b.evaluate("e => getComputedStyle(e).cursor") == "not-allowed"
+    # a click on no target says what can be clicked, without asking Python
+    sent = page.evaluate("window.__sent.length")
+    page.mouse.click(svg["x"] + 1000, svg["y"] + 450)     # empty paper
+    expect(root.locator(".bk-hint")).to_have_text(f"That is not something to click. {w.hint}")
+    assert root.locator(".bk-hint").get_attribute("data-flash") == "1"
+    assert page.evaluate("window.__sent.length") == sent and root.get_attribute("data-misses") == "1"
+    # a legal click: what it did appears above the board; Undo comes alive
+    top = box(".bk-board svg")["y"]
+    page.locator("[data-act='bet 1-3']").click()
+    expect(root.locator(".bk-message")).to_contain_text("bets a coin on 1-3")
+    assert box(".bk-board svg")["y"] == top
+    undo = root.locator(".bk-undo")
+    expect(undo).to_be_enabled()
+    assert undo.get_attribute("aria-disabled") == "false"
+    for _ in range(5):
+        expect(root).to_have_attribute("data-version", str(w.version))
+        page.locator("[data-act='bet 1-2']").click()
+    expect(root.locator(".bk-status")).to_contain_text("to play a card")
+    # a refused click: the reason appears above the board, in the same place; nothing moves
+    page.locator("[data-act='bet 4-5']").click()
+    expect(root.locator(".bk-error")).to_contain_text("SR-R3")
+    assert box(".bk-board svg")["y"] == top
+    assert box(".bk-error")["y"] + box(".bk-error")["height"] <= top
+    expect(root.locator(".bk-hint")).to_have_text("Click one of your outlined cards to play it")
+    # "what happened" lists the events; a click on one shows its step
+    expect(root.locator(".bk-happened-list li")).to_have_count(len(w.happened))
+    def rel(sel):               # where, in the widget (the page may scroll)
+        return box(sel)["y"] - box(".boardkit-widget")["y"], box(sel)["x"]
+
+    where = rel(".bk-step-next"), rel(".bk-board svg")
+    root.locator(".bk-happened-list li").first.click()
+    expect(root).to_have_attribute("data-step", "0")
+    assert w.step_index == 0
+    expect(root.locator(".bk-step-label")).to_have_text(w.step_caption)
+    assert (rel(".bk-step-next"), rel(".bk-board svg")) == where        # nothing moved
+    root.locator(".bk-step-live").click()
+    expect(root).to_have_attribute("data-step", "-1")
+    # presentation: the board as large as the screen allows, all of it visible
+    root.locator(".bk-present").click()
+    expect(root).to_have_attribute("data-size", "present")
+    page.wait_for_timeout(200)
+    svg = box(".bk-board svg")
+    inner = page.evaluate("""() => { const r = document.querySelector('.bk-board svg').getBBox();
+        const m = document.querySelector('.bk-board svg').getScreenCTM();
+        return {top: m.f + r.y * m.d, bottom: m.f + (r.y + r.height) * m.d, width: r.width * m.a}; }""")
+    assert inner["bottom"] <= 720.5 and inner["top"] >= 0 and inner["width"] >= 1150
+    page.keyboard.press("Escape")
+    expect(root).to_have_attribute("data-size", "normal")
+    page.evaluate("model.apply({size: 'present'})")              # board.size = "present" from Python
+    expect(root).to_have_attribute("data-size", "present")
     assert page.errors == []

@@ -17,6 +17,12 @@
 //   reply = {n, id, ok, error}. The move log arrives as an append: cut the
 //   lines at log_start, append log_tail.
 // The page never sets the model's state.
+//
+// Above the board: the error (or what the last moves did) and the hint —
+// what can be clicked now, computed by Python. A click on the board that
+// hits no target shows the hint again, highlighted (no request is sent).
+// Present (or size = "present" from Python) makes the board fill the
+// screen, for a projector; it is this view's own setting.
 
 const BUSY_MS = 300;       // no answer after this long: "kernel busy…"
 const LOST_MS = 15000;     // …after this long: "disconnected — re-run this cell"
@@ -71,6 +77,19 @@ function initialize({ model }) {
 }
 
 // ------------------------------------------------------------- the view
+function button(cls, text, title) {
+  const b = el("button", cls, text);
+  b.type = "button";
+  if (title) b.title = title;
+  return b;
+}
+
+// A disabled button says so to assistive technology too, and looks it (CSS).
+function setDisabled(b, off) {
+  b.disabled = off;
+  b.setAttribute("aria-disabled", off ? "true" : "false");
+}
+
 function render({ model, el: host }) {
   const root = el("div", "boardkit-widget");
   const bar = el("div", "bk-bar");
@@ -80,33 +99,45 @@ function render({ model, el: host }) {
   const conn = el("span", "bk-conn");
   conn.setAttribute("role", "status");
   const pending = el("span", "bk-pending");
-  const cancel = el("button", "bk-cancel", "Cancel selection");
-  cancel.title = "Forget the clicks of an unfinished move (Esc)";
-  const undo = el("button", "bk-undo", "↶ Undo");
-  undo.title = "Take back the last move (and the bots' replies)";
-  bar.append(status, thinking, conn, pending, cancel, undo);
-  const stepper = el("div", "bk-bar bk-stepper");
-  const stepPrev = el("button", "bk-step-prev", "◀ step");
-  const stepNext = el("button", "bk-step-next", "step ▶");
-  const stepLive = el("button", "bk-step-live", "now ⏭");
-  const stepLabel = el("span", "bk-step-label");
-  stepper.append(el("span", null, "What happened:"), stepPrev, stepNext, stepLive, stepLabel);
-  const board = el("div", "bk-board");
-  board.tabIndex = -1;   // keeps keyboard focus in the widget when no target is left
+  const cancel = button("bk-cancel", "Cancel selection", "Forget the clicks of an unfinished move (Esc)");
+  const undo = button("bk-undo", "↶ Undo", "Take back the last move (and the bots' replies)");
+  const present = button("bk-present", "Present (full screen)", "Show the board as large as the screen (Esc: back)");
+  bar.append(status, thinking, conn, pending, cancel, undo, present);
+  // feedback where the eye is: above the board, in space kept for it
+  const feedback = el("div", "bk-feedback");
+  const note = el("div", "bk-note");
   const error = el("div", "bk-error");
   error.setAttribute("role", "alert");
   const message = el("div", "bk-message");
   message.setAttribute("aria-live", "polite");
-  const details = el("details");
+  note.append(error, message);
+  const hint = el("div", "bk-hint");
+  hint.setAttribute("aria-live", "polite");
+  feedback.append(note, hint);
+  const stepper = el("div", "bk-bar bk-stepper");
+  const stepPrev = button("bk-step-prev", "◀ step", "The step before");
+  const stepNext = button("bk-step-next", "step ▶", "The next step");
+  const stepLive = button("bk-step-live", "now ⇥", "Back to the live board");
+  const stepLabel = el("span", "bk-step-label");
+  stepLabel.setAttribute("aria-live", "polite");
+  stepper.append(el("span", "bk-step-title", "Since your last move:"), stepPrev, stepNext, stepLive, stepLabel);
+  const board = el("div", "bk-board");
+  board.tabIndex = -1;   // keeps keyboard focus in the widget when no target is left
+  const happenedBox = el("details", "bk-happened");
+  happenedBox.open = true;
+  const happenedTitle = el("summary", null, "What happened since your last move");
+  const happened = el("ol", "bk-happened-list");
+  happenedBox.append(happenedTitle, happened);
+  const details = el("details", "bk-logbox");
   details.append(el("summary", null, "Move log"));
   const log = el("ol", "bk-log");
   details.append(log);
   const curtain = el("div", "bk-curtain");
   const curtainText = el("div");
-  const reveal = el("button", "bk-reveal", "I have the screen — show my hand");
-  const curtainUndo = el("button", "bk-curtain-undo", "↶ Undo the last move");
+  const reveal = button("bk-reveal", "I have the screen — show my hand");
+  const curtainUndo = button("bk-curtain-undo", "↶ Undo the last move");
   curtain.append(curtainText, reveal, curtainUndo);
-  root.append(bar, stepper, board, error, message, details, curtain);
+  root.append(bar, feedback, stepper, board, happenedBox, details, curtain);
   host.append(root);
 
   const store = logFor(model);
@@ -117,6 +148,8 @@ function render({ model, el: host }) {
   const timers = new Set();
   let answeredMs = null;        // latency of the last answered request
   let closed = false;
+  let misses = 0;               // clicks that hit no target
+  let presenting = null;        // this view's own size (null: follow the model's)
 
   // ------------------------------------------------------- requests
   function disconnected() {
@@ -178,9 +211,22 @@ function render({ model, el: host }) {
     else request("click", { word: t.getAttribute("data-act") });
   }
 
+  // A click that hits no target: say what can be clicked (Python's words).
+  function miss() {
+    const h = model.get("hint");
+    const busy = model.get("thinking");
+    hint.textContent = h ? `That is not something to click. ${h}`
+      : `Nothing on the board can be clicked now${busy ? ` — ${busy}` : "."}`;
+    hint.dataset.flash = "0";
+    void hint.offsetWidth;           // restart the highlight
+    hint.dataset.flash = "1";
+    root.dataset.misses = String(++misses);
+  }
+
   board.addEventListener("click", (ev) => {
     const t = ev.target.closest(CLICKABLE);
     if (t && board.contains(t)) activate(t);
+    else miss();
   });
   undo.addEventListener("click", () => request("undo"));
   curtainUndo.addEventListener("click", () => request("undo"));
@@ -196,6 +242,42 @@ function render({ model, el: host }) {
     request("step", { to: i < 0 ? 0 : (i + 1 < n ? i + 1 : -1) });
   });
   stepLive.addEventListener("click", () => request("step", { to: -1 }));
+  happened.addEventListener("click", (ev) => {
+    const li = ev.target.closest("li[data-step]");
+    if (li) request("step", { to: Number(li.dataset.step) });
+  });
+
+  // ------------------------------------------------------- presenting
+  function presentingNow() {
+    return presenting ?? model.get("size") === "present";
+  }
+
+  function applySize() {
+    const on = presentingNow();
+    root.classList.toggle("bk-presenting", on);
+    root.dataset.size = on ? "present" : "normal";
+    present.textContent = on ? "✕ Exit presentation" : "Present (full screen)";
+    present.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+
+  function setPresenting(on) {
+    presenting = on;
+    applySize();
+    const doc = host.ownerDocument;
+    if (on && root.requestFullscreen && !doc.fullscreenElement) {
+      root.requestFullscreen().catch(() => {});   // refused: the fixed overlay still fills the window
+    } else if (!on && doc.fullscreenElement === root) {
+      doc.exitFullscreen().catch(() => {});
+    }
+  }
+
+  present.addEventListener("click", () => setPresenting(!presentingNow()));
+  const onFullscreen = () => {
+    // Esc in fullscreen leaves the presentation too
+    if (!host.ownerDocument.fullscreenElement && presenting) { presenting = false; applySize(); }
+  };
+  host.ownerDocument.addEventListener("fullscreenchange", onFullscreen);
+  const onSize = () => { presenting = null; applySize(); };
 
   // ------------------------------------------------------- keyboard
   function targets() { return [...board.querySelectorAll(NAVIGABLE)]; }
@@ -249,6 +331,10 @@ function render({ model, el: host }) {
         ev.preventDefault();
         ev.stopPropagation();
         request("cancel");
+      } else if (presentingNow()) {
+        ev.preventDefault();
+        ev.stopPropagation();
+        setPresenting(false);
       }
       return;   // nothing to cancel: Esc goes on to the notebook
     }
@@ -296,6 +382,24 @@ function render({ model, el: host }) {
     root.dataset.logLength = String(lines.length);
   }
 
+  let shownHappened = null;
+  function drawHappened(current) {
+    const items = model.get("happened") ?? [];
+    if (items !== shownHappened) {
+      happened.replaceChildren(...items.map((it) => {
+        const li = el("li", null, it.text);
+        li.dataset.step = String(it.step);
+        li.title = `Show step ${it.step + 1} on the board`;
+        return li;
+      }));
+      shownHappened = items;
+      happenedTitle.textContent = items.length
+        ? `What happened since your last move (${items.length} event${items.length > 1 ? "s" : ""}) — click one to see it`
+        : "What happened since your last move (nothing yet)";
+    }
+    for (const li of happened.children) li.classList.toggle("current", li.dataset.step === String(current));
+  }
+
   let paintedVersion = null;
   let scheduled = false;
   function schedule() {
@@ -309,6 +413,7 @@ function render({ model, el: host }) {
     if (version !== paintedVersion) {
       drawBoard();
       paintedVersion = version;
+      hint.dataset.flash = "0";
     }
     status.textContent = model.get("status");
     const busy = model.get("thinking");
@@ -320,22 +425,26 @@ function render({ model, el: host }) {
     if (p) parts.push(`selected: ${p} …`);
     if (chosen.length) parts.push(`chosen: ${chosen.join(" ")}`);
     pending.textContent = parts.join(" · ");
-    cancel.hidden = !p && !chosen.length;
-    undo.disabled = !model.get("can_undo");
+    setDisabled(cancel, !p && !chosen.length);
+    setDisabled(undo, !model.get("can_undo"));
     curtainUndo.hidden = !model.get("can_undo");
-    message.textContent = model.get("message");
-    error.textContent = model.get("error");
-    root.dataset.error = model.get("error") ? "1" : "";
+    const err = model.get("error");
+    error.textContent = err;
+    message.textContent = err ? "" : model.get("message");
+    root.dataset.error = err ? "1" : "";
+    if (hint.dataset.flash !== "1") hint.textContent = model.get("hint");
     const c = model.get("curtain");
     curtain.hidden = !c;
     curtainText.textContent = c;
     drawLog();
     const n = model.get("step_count");
     const i = model.get("step_index");
-    stepper.hidden = n === 0;
-    stepLabel.textContent = i < 0 ? `${n} step(s) since your last click — live board shown`
-      : `step ${i + 1} of ${n}`;
-    stepLive.disabled = i < 0;
+    setDisabled(stepPrev, n === 0 || i === 0);
+    setDisabled(stepNext, n === 0);
+    setDisabled(stepLive, i < 0);
+    stepLabel.textContent = i >= 0 ? model.get("step_caption")
+      : n ? `${n} step${n > 1 ? "s" : ""} — the live board is shown` : "nothing yet";
+    drawHappened(i);
     root.dataset.step = String(i);
     root.dataset.version = String(version);
     if (answeredMs !== null) {
@@ -347,20 +456,25 @@ function render({ model, el: host }) {
   }
 
   const KEYS = ["svg", "version", "status", "thinking", "message", "error", "pending", "selected",
-    "curtain", "can_undo", "step_count", "step_index", "log_start", "log_tail"];
+    "curtain", "can_undo", "step_count", "step_index", "step_caption", "happened", "hint", "log_start",
+    "log_tail"];
   for (const k of KEYS) model.on(`change:${k}`, schedule);
+  model.on("change:size", onSize);
   model.on("change:reply", onReply);
   const onLost = () => { setTimeout(checkConnection, 0); };
   model.on("comm_live_update", onLost);
   const onClose = () => { closed = true; checkConnection(); };
   model.on("comm:close", onClose);
+  applySize();
   paint();
   root.dataset.ready = "1";
   return () => {
     for (const k of KEYS) model.off(`change:${k}`, schedule);
+    model.off("change:size", onSize);
     model.off("change:reply", onReply);
     model.off("comm_live_update", onLost);
     model.off("comm:close", onClose);
+    host.ownerDocument.removeEventListener("fullscreenchange", onFullscreen);
     for (const t of timers) clearTimeout(t);
   };
 }

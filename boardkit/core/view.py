@@ -1,6 +1,7 @@
 """What a picture of a game shows: one options object for every game's view."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -17,8 +18,11 @@ class View:
     in a toggle-and-confirm choice; ``hide_hands``: card backs only (hot
     seat before the screen is passed); ``all_hands``: teacher view, every
     hand shown; ``state``: draw this (past) state instead, nothing clickable;
-    ``caption``: a line to show with it; ``changed``: squares or pieces to
-    outline (what the last step changed).
+    ``caption``: a title to show with it (wrapped; very long ones are cut
+    with "…" — the board widget shows them whole above the board);
+    ``changed``: squares, pieces, spaces to outline (what the last step
+    changed, as :func:`changes` finds it; a view ignores names it does not
+    draw).
     """
 
     seat: int | None = None
@@ -46,3 +50,66 @@ class View:
         if "changed" in kwargs:
             kwargs["changed"] = tuple(kwargs["changed"])
         return replace(base, **kwargs) if kwargs else base
+
+
+# ------------------------------------------------------------ what changed
+def changes(before: dict, after: dict) -> tuple[str, ...]:
+    """What a step changed, for :attr:`View.changed`: the keys whose values
+    differ in every table (a dict) of the two states — squares of a board,
+    slimes of a track, odds spaces, stock colours… Each view outlines the
+    names it knows and ignores the rest; nothing here knows a rule."""
+    out: dict[str, None] = {}
+    for name, table in after.items():
+        old = before.get(name)
+        if not isinstance(table, dict) or not isinstance(old, dict) or name == "options":
+            continue
+        for key in sorted(set(table) | set(old)):
+            if table.get(key) != old.get(key):
+                out[str(key)] = None
+    return tuple(out)
+
+
+# ----------------------------------------------------------- what to click
+#: A game's phrasing of "what can be clicked now": ``(words, pending) ->
+#: sentence or None`` by game name (each view registers its own).
+Hinter = Callable[[list[str], str], str | None]
+_HINTERS: dict[str, Hinter] = {}
+
+
+def register_hints(game_name: str, hinter: Hinter) -> None:
+    """Let ``hinter`` phrase the hint for ``game_name`` (see :func:`click_hint`)."""
+    _HINTERS[game_name] = hinter
+
+
+def _listed(words: list[str], most: int = 6) -> str:
+    shown = ", ".join(words[:most])
+    return shown + (f" … ({len(words)} in all)" if len(words) > most else "")
+
+
+def click_hint(game_name: str, words: list[str], pending: str = "", toggles: list[str] | None = None,
+               confirms: list[str] | None = None) -> str:
+    """One sentence saying what can be clicked now.
+
+    ``words`` are the legal click targets the board offers (their
+    ``data-act``, after the ``pending`` words of an unfinished action),
+    ``toggles`` / ``confirms`` the choose-then-confirm targets. The game's
+    registered phrasing is asked first (it reads the targets' first words);
+    otherwise the targets are listed.
+    """
+    toggles, confirms = list(toggles or []), list(confirms or [])
+    hinter = _HINTERS.get(game_name)
+    said = hinter(list(words), pending) if hinter is not None and words else None
+    if said:
+        text = said
+    elif toggles or confirms:
+        text = (f"Click the outlined {_listed(toggles)} to choose"
+                + (f", then “{confirms[0]}”" if confirms else ""))
+        if words:
+            text += f" — or click {_listed(words)}"
+    elif words:
+        text = f"Click one of the outlined targets: {_listed(words)}"
+    else:
+        return ""
+    if pending:
+        text += f" (so far: {pending}; Esc or “Cancel selection” starts again)"
+    return text

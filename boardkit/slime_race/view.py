@@ -8,83 +8,102 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core.palette import BASE_CSS, SEAT_COLOURS
-from ..core.svg import El, Targets, svg_document, text, title
-from ..core.view import View
+from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, ink
+from ..core.svg import El, Targets, changed_mark, header, svg_document, text, text_width, title
+from ..core.view import View, register_hints
 from .cards import card_label, rank_slots
 from .components import card_kind
 from .rules import SLIMES
 
-SLIME_FILL = {"red": "#d73027", "orange": "#f46d43", "green": "#1a9850",
-              "blue": "#4575b4", "purple": "#7b3294"}
+#: Slime colours; the letter on each takes the ink that contrasts most.
+SLIME_FILL = {"red": "#c62828", "orange": "#f46d43", "green": "#1b7837",
+              "blue": "#2166ac", "purple": "#7b3294"}
+SLIME_INK = {s: ink(f) for s, f in SLIME_FILL.items()}
 CSS = BASE_CSS + """
 .sr-lane { fill: #f4f1e8; stroke: #d8d2c0; }
+.sr-lane.moved { fill: #fff0b3; }
 .sr-start { fill: #e0e0e0; }
 .sr-goal { fill: #fff7d6; stroke: #c9a800; }
 .sr-tick { stroke: #bbb; }
-.sr-slime text { font-size: 11px; font-weight: bold; fill: white; }
+.sr-slime text { font-size: 16px; font-weight: bold; }
 .sr-odds rect.cell { fill: #fffdf5; stroke: #9a8f6a; }
 .sr-odds .winning rect.cell { fill: #ffe680; }
+.sr-odds text.odds { font-size: 18px; font-weight: bold; fill: #111; }
 .sr-card rect.face { fill: white; stroke: #555; }
 .sr-card.rank rect.face, .sr-card.dash rect.face { fill: #ececec; }
-.sr-card text.value { font-size: 15px; font-weight: bold; }
-.sr-coin text { font-size: 9px; font-weight: bold; fill: #000; }
-.sr-score rect.bar { fill-opacity: 0.85; }
+.sr-card text.value { font-size: 24px; font-weight: bold; fill: #111; }
+.sr-card text.name { font-size: 14px; }
+.sr-card text.big { font-size: 16px; font-weight: bold; fill: #111; }
+.sr-coin text { font-size: 14px; font-weight: bold; }
+.sr-chip text { font-size: 14px; }
+.sr-score text.num { font-weight: bold; }
 """
 
-W, H = 960, 580
-X0, TRACK_W = 96, 742      # x of space 1's left edge, width of the track
-LANE_Y, LANE_H = 48, 26
+W = BOARD_WIDTH                 # 1180: 1 unit ≈ 1 px at 1280×720
+X0 = 132                        # x of space 1's left edge
+START_W, GOAL_W = 34, 86        # the starting line and the goal area
+TRACK_W = W - X0 - GOAL_W - 10  # the 70 spaces
+LANE_H = 32
+RX = 610                        # the right-hand column (scores, hands, deck)
+CARD_W, CARD_H, CARD_STEP = 68, 86, 72
 
 
 def _space_x(pos: int, GOAL: int) -> float:
     """Centre x of a track position (0 = starting line, > 70 = goal area)."""
     if pos <= 0:
-        return X0 - 14
+        return X0 - START_W / 2
     sp = TRACK_W / GOAL
     if pos > GOAL:
-        return X0 + TRACK_W + 34
+        return X0 + TRACK_W + GOAL_W - 18
     return X0 + (pos - 0.5) * sp
 
 
 def render(game, view: View) -> str:
     seat, pending, hide_hands, all_hands = view.seat, view.pending, view.hide_hands, view.all_hands
-    caption = view.caption
     live = view.state is None
     state: dict = game._state if view.state is None else view.state
     turn = state["turn"]
     shown = turn if seat is None else seat
     legal = list(game.legal_actions) if live and shown == turn and not hide_hands else []
     targets = Targets(legal, pending)
-    situation = caption or game.rules.situation(state)
-    parts: list[El] = [text(12, 18, f"Slime Race — {situation}", class_="title")]
-    parts.append(_track(game, state))
-    parts.append(_odds(game, state, targets))
-    parts.append(_scores(game, state))
-    parts.append(_hand(game, state, shown, targets, hide_hands))
+    situation = view.caption or game.rules.situation(state)
+    changed = set(view.changed)
+    parts, top = header(f"Slime Race — {situation}")
+    y1 = top + 20 + 5 * LANE_H + 24          # odds table and scores
+    y2 = y1 + 274                            # the hand
+    parts.append(_track(game, state, top, changed))
+    parts.append(_odds(game, state, targets, y1, changed))
+    right, bottom = _scores(game, state, y1)
+    parts.append(right)
     if all_hands:
-        parts.append(_all_hands(game, state))
-    return svg_document(W, H + (18 * game.players + 10 if all_hands else 0), *parts, css=CSS,
-                        label=f"Slime Race board: {situation}")
+        hands, bottom = _all_hands(game, state, bottom + 10)
+        parts.append(hands)
+    parts.append(_deck(game, state, bottom + 6))
+    parts.append(_hand(game, state, shown, targets, hide_hands, y2))
+    height = max(y2 + 24 + CARD_H + 4, bottom + 36)
+    return svg_document(W, int(height), *parts, css=CSS, label=f"Slime Race board: {situation}")
 
 
-def _track(game, state: dict) -> El:
+def _track(game, state: dict, y0: float, changed: set) -> El:
     C, GOAL = game.c, game.c.track
     SP = TRACK_W / GOAL  # width of a space
     g = El("g", class_="sr-track")
-    top = LANE_Y
-    g.add(El("rect", x=X0 - 28, y=top, width=28, height=5 * LANE_H, class_="sr-start"),
-          text(X0 - 14, top - 8, "start", class_="small", text_anchor="middle"))
-    g.add(El("rect", x=X0 + GOAL * SP, y=top, width=70, height=5 * LANE_H, class_="sr-goal"),
-          text(X0 + GOAL * SP + 35, top - 8, "goal", class_="small", text_anchor="middle"))
+    top = y0 + 20
+    g.add(El("rect", x=X0 - START_W, y=top, width=START_W, height=5 * LANE_H, class_="sr-start"),
+          text(X0 - START_W / 2, top - 10, "start", class_="small", text_anchor="middle"))
+    g.add(El("rect", x=X0 + TRACK_W, y=top, width=GOAL_W, height=5 * LANE_H, class_="sr-goal"),
+          text(X0 + TRACK_W + GOAL_W / 2, top - 10, "goal", class_="small", text_anchor="middle"))
     for i, s in enumerate(SLIMES):
         y = top + i * LANE_H
-        g.add(El("rect", x=X0, y=y, width=GOAL * SP, height=LANE_H, class_="sr-lane"))
-        g.add(text(8, y + LANE_H / 2, f"{C.numbers[s]} {C.names[s]}", class_="label"))
+        lane = El("rect", x=X0, y=y, width=TRACK_W, height=LANE_H, class_="sr-lane")
+        if s in changed:
+            lane.add_class("moved")
+        g.add(lane)
+        g.add(text(10, y + LANE_H / 2, f"{C.numbers[s]} {C.names[s]}", class_="label"))
     for k in range(10, GOAL + 1, 10):
         x = X0 + k * SP
         g.add(El("line", x1=x, y1=top, x2=x, y2=top + 5 * LANE_H, class_="sr-tick"),
-              text(x - SP / 2, top + 5 * LANE_H + 9, str(k), class_="small", text_anchor="middle"))
+              text(x - SP / 2, top + 5 * LANE_H + 12, str(k), class_="small", text_anchor="middle"))
     # rank slots, so "who is 2nd?" can be read off the board
     slot_text = {}
     n_racing = len(SLIMES) - len(state["finished"])
@@ -101,12 +120,26 @@ def _track(game, state: dict) -> El:
         pos = state["positions"][s]
         cx, cy = _space_x(pos, GOAL), top + i * LANE_H + LANE_H / 2
         tok = El("g", class_=f"sr-slime {s}", data_slime=s)
-        tok.add(title(f"{C.names[s]}: {'finished' if s in state['finished'] else f'space {pos}'}"))
-        tok.add(El("circle", cx=cx, cy=cy, r=10, fill=SLIME_FILL[s], stroke="#222"))
-        tok.add(text(cx, cy + 1, C.letters[s], text_anchor="middle"))
+        tok.add(title(f"{C.names[s]}: {'finished' if s in state['finished'] else f'space {pos}'}"
+                      + (" (moved in this step)" if s in changed else "")))
+        if s in changed:
+            tok.add_class("moved")
+            tok.add(*changed_mark("circle", cx=cx, cy=cy, r=17))
+        tok.add(El("circle", cx=cx, cy=cy, r=13, fill=SLIME_FILL[s], stroke="#222"))
+        tok.add(text(cx, cy + 1, C.letters[s], text_anchor="middle", fill=SLIME_INK[s]))
         g.add(tok)
-        where = f"{pos}: {slot_text[s]}" if pos <= GOAL else slot_text[s]
-        g.add(text(min(cx + 14, X0 + GOAL * SP + 46), cy, where, class_="small"))
+        if pos > GOAL:
+            where = slot_text[s]
+        elif state["phase"] == "over" and s not in state["finished"]:
+            where = str(pos)            # the race is over: no rank to play for
+        else:
+            where = f"{pos}: {slot_text[s]}"
+        weight = "bold" if s in changed else None
+        wide = text_width(where, 14, weight is not None)
+        if pos > GOAL or cx + 20 + wide > X0 + TRACK_W - 4:
+            g.add(text(cx - 20, cy, where, class_="small", text_anchor="end", font_weight=weight))
+        else:
+            g.add(text(cx + 20, cy, where, class_="small", font_weight=weight))
     return g
 
 
@@ -119,90 +152,165 @@ def _ordinal(slot: int, n_racing: int) -> str:
 def _coin(x: float, y: float, seat: int, name: str) -> El:
     c = El("g", class_="sr-coin", data_seat=seat)
     c.add(title(f"coin of {name}"))
-    c.add(El("circle", cx=x, cy=y, r=7, fill=SEAT_COLOURS[seat], stroke="#222"))
-    c.add(text(x, y + 0.5, str(seat + 1), text_anchor="middle"))
+    c.add(El("circle", cx=x, cy=y, r=10, fill=SEAT_COLOURS[seat], stroke="#222"))
+    c.add(text(x, y + 1, str(seat + 1), text_anchor="middle", fill=SEAT_INK[seat]))
     return c
 
 
-def _odds(game, state: dict, targets: Targets) -> El:
+def _odds(game, state: dict, targets: Targets, y1: float, changed: set) -> El:
     C, PAIRS = game.c, game.rules.pairs
     g = El("g", class_="sr-odds")
-    ox, oy, cw, ch = 60, 222, 96, 44
-    g.add(text(12, oy - 14, "Odds table (click a space to bet)", class_="label",
-               font_weight="bold"))
+    ox, oy, cw, ch = 50, y1 + 42, 128, 50
+    heading = {"bet": "Odds table — click a space to bet a coin",
+               "race": "Odds table — betting is over"}.get(state["phase"], "Odds table")
+    g.add(text(10, y1 + 10, heading, class_="heading"))
     winning = state["last_race"]["pair"] if state["phase"] == "over" and state["last_race"] else None
     for col in range(2, 6):
         s = SLIMES[col - 1]
-        g.add(text(ox + (col - 2) * cw + cw / 2, oy - 2, f"{col} {C.letters[s]}", class_="small",
+        g.add(text(ox + (col - 2) * cw + cw / 2, oy - 12, f"{col} {C.letters[s]}", class_="small",
                    text_anchor="middle"))
     for row in range(1, 5):
         s = SLIMES[row - 1]
-        g.add(text(ox - 30, oy + 6 + (row - 1) * ch + ch / 2, f"{row} {C.letters[s]}", class_="small"))
+        g.add(text(10, oy + (row - 1) * ch + ch / 2, f"{row} {C.letters[s]}", class_="small"))
     for pair in PAIRS:
         a, b = (int(x) for x in pair.split("-"))
-        x, y = ox + (b - 2) * cw, oy + 6 + (a - 1) * ch
+        x, y = ox + (b - 2) * cw, oy + (a - 1) * ch
         cell = El("g", class_="sr-space", data_pair=pair)
         if pair == winning:
             cell.add_class("winning")
         sa, sb = C.slimes_of(pair)
         cell.add(title(f"{pair}: {C.names[sa]} and {C.names[sb]} finish 1st and 2nd "
                        f"(either order) — ×{C.odds[pair]}"))
-        cell.add(El("rect", x=x + 2, y=y + 2, width=cw - 4, height=ch - 4, rx=5, class_="cell hl"))
-        cell.add(text(x + 8, y + 11, pair, class_="small"))
-        cell.add(text(x + cw - 8, y + 12, f"×{C.odds[pair]}", class_="label", text_anchor="end",
-                      font_weight="bold"))
+        cell.add(El("rect", x=x + 3, y=y + 3, width=cw - 6, height=ch - 6, rx=6, class_="cell hl"))
+        cell.add(text(x + 12, y + 16, pair, class_="small"))
+        cell.add(text(x + cw - 12, y + 17, f"×{C.odds[pair]}", class_="odds", text_anchor="end"))
         stack = state["bets"][pair]
-        for k, seat in enumerate(stack[:5]):
-            cell.add(_coin(x + 12 + k * 16, y + 28, seat, game.seat_name(seat)))
-        if len(stack) > 5:
-            cell.add(text(x + cw - 8, y + 28, f"+{len(stack) - 5}", class_="small", text_anchor="end"))
+        shown = stack if len(stack) <= 5 else stack[:3]
+        for k, seat in enumerate(shown):
+            cell.add(_coin(x + 19 + k * 23, y + 34, seat, game.seat_name(seat)))
+        if len(stack) > len(shown):
+            cell.add(text(x + cw - 12, y + 34, f"+{len(stack) - len(shown)}", class_="small",
+                          text_anchor="end", font_weight="bold"))
+        if pair in changed:
+            cell.add(*changed_mark("rect", x=x + 3, y=y + 3, width=cw - 6, height=ch - 6, rx=6))
         if state["phase"] in ("bet", "race"):
             # during the race a click on a space is answered with SR-R3's reason
             targets.mark(cell, f"bet {pair}")
         g.add(cell)
     # coins still in hand
     n = game.players
-    y = oy + 4 * ch + 22
-    g.add(text(12, y, "Coins left:", class_="small"))
+    y = oy + 4 * ch + 18
+    g.add(text(10, y, "Coins left:", class_="small"))
+    step = min(23.0, 64 / max(1, C.coins - 1))
     for seat in range(n):
-        cx = 90 + seat * 64
+        cx = 122 + seat * 92
         for k in range(state["coins"][seat]):
-            g.add(_coin(cx + k * 15, y, seat, game.seat_name(seat)))
+            g.add(_coin(cx + k * step, y, seat, game.seat_name(seat)))
         if not state["coins"][seat]:
-            g.add(text(cx, y, "—", class_="small"))
+            g.add(text(cx - 6, y, "—", class_="small"))
     return g
 
 
-def _scores(game, state: dict) -> El:
+def _scores(game, state: dict, y1: float) -> tuple[El, float]:
+    """The score track, with the scoring of the last race as a column."""
     C = game.c
     g = El("g", class_="sr-score")
-    x0, y0, width = 470, 222, 460
     target = state["options"]["target"]
     top = max([target] + state["scores"])
-    g.add(text(x0, y0 - 14, f"Score track (target {target})", class_="label", font_weight="bold"))
+    last = state["last_race"]
+    g.add(text(RX, y1 + 10, f"Score track (target {target})", class_="heading"))
+    if last:
+        mult = C.odds[last["pair"]]
+        g.add(text(RX, y1 + 34, f"Race {last['race']}: {C.names[last['first']]} 1st, "
+                                f"{C.names[last['second']]} 2nd → space {last['pair']} ×{mult}"
+                   + (" (cards ran out)" if last["exhausted"] else ""), class_="small",
+                   font_weight="bold", data_race=last["race"]))
+    else:
+        g.add(text(RX, y1 + 34, "No race finished yet.", class_="small"))
+    bar_x, bar_w = RX + 214, 166
+    col = RX + 394
+    g.add(text(RX + 204, y1 + 56, "score", class_="small", text_anchor="end"))
+    if last:
+        g.add(text(col, y1 + 56, f"race {last['race']}: coins × {C.odds[last['pair']]}",
+                   class_="small"))
+    y = y1 + 70
     for s in range(game.players):
-        y = y0 + s * 24
-        w = width * state["scores"][s] / top
+        cy = y + 13
         row = El("g", class_="sr-player", data_seat=s)
         if s == state["turn"] and state["phase"] in ("bet", "race"):
-            row.add(El("rect", x=x0 - 4, y=y - 2, width=width + 8, height=22, fill="#fff3b0"))
-        row.add(El("rect", x=x0 + 120, y=y + 2, width=width - 120, height=14, fill="#eee"))
-        row.add(El("rect", x=x0 + 120, y=y + 2, width=max(0.0, w * (width - 120) / width), height=14,
+            row.add(El("rect", x=RX - 4, y=y, width=W - RX - 6, height=26, rx=4, fill="#fff3b0"))
+        row.add(El("circle", cx=RX + 11, cy=cy, r=11, fill=SEAT_COLOURS[s], stroke="#222"))
+        row.add(text(RX + 11, cy + 1, str(s + 1), text_anchor="middle", class_="small",
+                     font_weight="bold", fill=SEAT_INK[s]))
+        row.add(text(RX + 28, cy, game.seat_name(s), class_="label"))
+        row.add(text(RX + 204, cy, str(state["scores"][s]), class_="label num", text_anchor="end"))
+        row.add(El("rect", x=bar_x, y=cy - 7, width=bar_w, height=14, fill="#e8e8e8"))
+        row.add(El("rect", x=bar_x, y=cy - 7, width=bar_w * min(1.0, state["scores"][s] / top), height=14,
                    fill=SEAT_COLOURS[s], class_="bar"))
-        row.add(El("circle", cx=x0 + 6, cy=y + 9, r=7, fill=SEAT_COLOURS[s], stroke="#222"))
-        row.add(text(x0 + 6, y + 9.5, str(s + 1), text_anchor="middle", class_="small"))
-        row.add(text(x0 + 18, y + 9, game.seat_name(s), class_="label"))
-        row.add(text(x0 + 124, y + 9, str(state["scores"][s]), class_="label", font_weight="bold"))
+        if last:
+            coins, pts = last["bets"].get(last["pair"], []).count(s), last["payouts"][s]
+            row.add(text(col, cy, f"{coins} × {C.odds[last['pair']]} = +{pts}" if coins else "0 coins: +0",
+                         class_="small", font_weight="bold" if pts else None))
         g.add(row)
-    tx = x0 + 120 + (width - 120) * target / top
-    g.add(El("line", x1=tx, y1=y0 - 4, x2=tx, y2=y0 + game.players * 24, stroke="#c00",
+        y += 26
+    tx = bar_x + bar_w * target / top
+    g.add(El("line", x1=tx, y1=y1 + 64, x2=tx, y2=y, stroke="#c00", stroke_width=2,
              stroke_dasharray="4 3"))
-    if state["last_race"]:
-        last = state["last_race"]
-        g.add(text(x0, y0 + game.players * 24 + 14,
-                   f"Last race: {C.names[last['first']]} 1st, {C.names[last['second']]} 2nd "
-                   f"→ space {last['pair']}" + (" (cards ran out)" if last["exhausted"] else ""),
-                   class_="small"))
+    return g, y
+
+
+def _chip(game, x: float, y: float, card: str, count: int = 1) -> tuple[El, float]:
+    """A card in a line of cards: its colour and short name (R+5, 2nd+10…)."""
+    kind, name, value = card_kind(card)
+    if kind == "slime":
+        label, fill = f"{game.c.letters[name]}+{value}", SLIME_FILL[name]
+    elif kind == "rank":
+        label, fill = f"{name}+{value}", "#e6e6e6"
+    else:
+        label, fill = ("1 DASH" if card == "dash1" else "2 DASH"), "#e6e6e6"
+    if count > 1:
+        label += f" ×{count}"
+    w = text_width(label, 14) + 12
+    chip = El("g", class_="sr-chip", data_card=card)
+    chip.add(title(card_label(card, game.c) + (f" ×{count}" if count > 1 else "")))
+    chip.add(El("rect", x=x, y=y, width=w, height=24, rx=5, fill=fill, stroke="#444"))
+    chip.add(text(x + w / 2, y + 12.5, label, text_anchor="middle", fill=ink(fill)))
+    return chip, w
+
+
+def _all_hands(game, state: dict, y: float) -> tuple[El, float]:
+    """Teacher view: every hand as a line of cards, one line per seat."""
+    g = El("g", class_="sr-all-hands")
+    g.add(text(RX, y + 10, "Every hand (teacher view)", class_="heading"))
+    y += 24
+    for s, hand in enumerate(state["hands"]):
+        row = El("g", data_seat=s)
+        row.add(title(f"{game.seat_name(s)}'s hand"))
+        row.add(El("circle", cx=RX + 11, cy=y + 13, r=11, fill=SEAT_COLOURS[s], stroke="#222"))
+        row.add(text(RX + 11, y + 14, str(s + 1), text_anchor="middle", class_="small",
+                     font_weight="bold", fill=SEAT_INK[s]))
+        x: float = RX + 30
+        if not hand:
+            row.add(text(x, y + 13, "—", class_="small"))
+        for card, k in sorted(Counter(hand).items()):
+            chip, w = _chip(game, x, y + 1, card, k)
+            if x + w > W - 6:                  # a long hand takes a second line
+                x, y = RX + 30, y + 26
+                chip, w = _chip(game, x, y + 1, card, k)
+            row.add(chip)
+            x += w + 4
+        g.add(row)
+        y += 26
+    return g, y
+
+
+def _deck(game, state: dict, y: float) -> El:
+    g = El("g", class_="sr-deck")
+    words = f"Deck: {len(state['deck'])} · discard: {len(state['discard'])}"
+    g.add(text(RX, y + 12, words + (", top card" if state["discard"] else ""), class_="label"))
+    if state["discard"]:
+        chip, _ = _chip(game, RX + text_width(words + ", top card", 16) + 8, y, state["discard"][-1])
+        g.add(chip)
     return g
 
 
@@ -211,69 +319,58 @@ def _card(game, x: float, y: float, card: str, targets: Targets, clickable: bool
     kind, name, value = card_kind(card)
     g = El("g", class_=f"sr-card {kind}", data_card=card)
     g.add(title(card_label(card, C)))
-    g.add(El("rect", x=x, y=y, width=62, height=86, rx=6, class_="face hl"))
+    mid = x + CARD_W / 2
+    g.add(El("rect", x=x, y=y, width=CARD_W, height=CARD_H, rx=7, class_="face hl"))
     if kind == "slime":
-        g.add(El("rect", x=x + 4, y=y + 4, width=54, height=22, rx=4, fill=SLIME_FILL[name]))
-        g.add(text(x + 31, y + 15.5, C.names[name], text_anchor="middle", class_="label",
-                   fill="white", font_weight="bold"))
-        g.add(text(x + 31, y + 52, f"+{value}", text_anchor="middle", class_="value"))
+        g.add(El("rect", x=x + 4, y=y + 4, width=CARD_W - 8, height=26, rx=4, fill=SLIME_FILL[name]))
+        g.add(text(mid, y + 17.5, C.names[name], text_anchor="middle", class_="name",
+                   fill=SLIME_INK[name]))
+        g.add(text(mid, y + 57, f"+{value}", text_anchor="middle", class_="value"))
     elif kind == "rank":
-        g.add(text(x + 31, y + 15, "ビリ" if name == "last" else name,
-                   text_anchor="middle", class_="label", font_weight="bold"))
-        g.add(text(x + 31, y + 28, "last place" if name == "last" else "place",
-                   text_anchor="middle", class_="small"))
-        g.add(text(x + 31, y + 52, f"+{value}", text_anchor="middle", class_="value"))
+        g.add(text(mid, y + 18, "ビリ" if name == "last" else name, text_anchor="middle", class_="big"))
+        g.add(text(mid, y + 38, "last" if name == "last" else "place", text_anchor="middle",
+                   class_="small"))
+        g.add(text(mid, y + 63, f"+{value}", text_anchor="middle", class_="value"))
     else:
-        g.add(text(x + 31, y + 30, "DASH!", text_anchor="middle", class_="label", font_weight="bold"))
-        g.add(text(x + 31, y + 52, card[-1], text_anchor="middle", class_="value"))
+        g.add(text(mid, y + 24, "DASH!", text_anchor="middle", class_="big"))
+        g.add(text(mid, y + 57, card[-1], text_anchor="middle", class_="value"))
     if clickable:
         targets.mark(g, f"play {card}")
     return g
 
 
-def _hand(game, state: dict, seat: int | None, targets: Targets, hide: bool) -> El:
+def _hand(game, state: dict, seat: int | None, targets: Targets, hide: bool, y: float) -> El:
     g = El("g", class_="sr-hand")
-    y = 478
     if seat is None or state["phase"] not in ("bet", "race"):
-        g.add(text(12, y, "No hand to show.", class_="label"))
-    else:
-        hand = sorted(state["hands"][seat])
-        who = game.seat_name(seat)
-        if hide:
-            g.add(text(12, y - 12, f"{who}'s hand is hidden ({len(hand)} cards)", class_="label",
-                       font_weight="bold"))
-            for i in range(len(hand)):
-                g.add(El("rect", x=12 + i * 68, y=y, width=62, height=86, rx=6, fill="#5b6f8a",
-                         stroke="#333", class_="sr-card back"))
-        else:
-            verb = "click a card to play it" if state["phase"] == "race" else "cards for the race"
-            g.add(text(12, y - 12, f"{who}'s hand ({len(hand)}) — {verb}", class_="label",
-                       font_weight="bold"))
-            for i, card in enumerate(hand):
-                g.add(_card(game, 12 + i * 68, y, card, targets, state["phase"] == "race"))
-    # deck and discard pile
-    dx = 600
-    g.add(text(dx, y - 12, f"Deck: {len(state['deck'])}", class_="label"))
-    g.add(El("rect", x=dx, y=y, width=62, height=86, rx=6, fill="#5b6f8a" if state["deck"] else "none",
-             stroke="#333", stroke_dasharray=None if state["deck"] else "4 3"))
-    g.add(text(dx + 80, y - 12, f"Discard: {len(state['discard'])}", class_="label"))
-    if state["discard"]:
-        g.add(_card(game, dx + 80, y, state["discard"][-1], targets, False))
-    else:
-        g.add(El("rect", x=dx + 80, y=y, width=62, height=86, rx=6, fill="none", stroke="#333",
-                 stroke_dasharray="4 3"))
+        g.add(text(10, y + 10, "No hand to show.", class_="label"))
+        return g
+    hand = sorted(state["hands"][seat])
+    who = game.seat_name(seat)
+    step = min(CARD_STEP, (RX - 40 - CARD_W) / max(1, len(hand) - 1))
+    if hide:
+        g.add(text(10, y + 10, f"{who}'s hand is hidden ({len(hand)} cards)", class_="heading"))
+        for i in range(len(hand)):
+            g.add(El("rect", x=10 + i * step, y=y + 24, width=CARD_W, height=CARD_H, rx=7,
+                     fill="#5b6f8a", stroke="#333", class_="sr-card back"))
+        return g
+    verb = "click a card to play it" if state["phase"] == "race" else "cards for the race"
+    g.add(text(10, y + 10, f"{who}'s hand ({len(hand)}) — {verb}", class_="heading"))
+    for i, card in enumerate(hand):
+        g.add(_card(game, 10 + i * step, y + 24, card, targets, state["phase"] == "race"))
     return g
 
 
-def _all_hands(game, state: dict) -> El:
-    g = El("g", class_="sr-all-hands")
-    y = H + 4
-    for s, hand in enumerate(state["hands"]):
-        counts = Counter(hand)
-        txt = ", ".join(f"{card_label(c, game.c)}" + (f" ×{k}" if k > 1 else "")
-                        for c, k in sorted(counts.items()))
-        g.add(text(12, y + s * 18, f"{game.seat_name(s)}: {txt or '—'}", class_="small"))
-    return g
+def _hint(words: list[str], pending: str) -> str | None:
+    """What to click, from the first words of the legal targets."""
+    firsts = {w.split()[0] for w in words}
+    if firsts == {"bet"}:
+        return f"Click one of the {len(words)} outlined odds spaces to bet a coin on that pair"
+    if firsts == {"play"}:
+        return "Click one of your outlined cards to play it"
+    return None
+
+
+register_hints("slime_race", _hint)
 
 
 def text_picture(rules, state: dict) -> str:
