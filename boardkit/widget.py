@@ -115,7 +115,7 @@ def widget_file(name: str) -> Path:
     raise FileNotFoundError(f"boardkit widget file {name!r} is missing from the installation")
 
 
-MODES = ("teacher", "hotseat")
+MODES = ("teacher", "student", "hotseat")
 SIZES = ("normal", "present")
 #: What the page may ask for (see the module docstring).
 KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step")
@@ -207,9 +207,11 @@ class BoardWidget(anywidget.AnyWidget):
     :param bots: ``{seat: bot}`` — seats played by bots. After a click on
         the page they think in the background; after a Python call they
         move at once.
-    :param mode: ``"teacher"`` shows every hand; ``"hotseat"`` (only for
-        games with hidden information) shows only the hand of the human to
-        move, after a "pass the screen to …" curtain.
+    :param mode: ``"teacher"`` shows every hand; ``"student"`` shows only
+        the people's own hands (the bots' stay hidden), with no curtain: one
+        learner against bots; ``"hotseat"`` (only for games with hidden
+        information) shows only the hand of the human to move, after a
+        "pass the screen to …" curtain.
     :param size: ``"normal"`` — the board fills the notebook's width;
         ``"present"`` — for a projector, the board fills the screen (the
         page's Present button does the same for one view).
@@ -784,21 +786,25 @@ class BoardWidget(anywidget.AnyWidget):
         """The game's picture with the right :class:`View`."""
         g = self.game
         hotseat = self.mode == "hotseat"
+        everyone = self.mode == "teacher"
         seat = self._seat_to_move()
         human = self._human_to_move()
+        # student view: the person's own hand even while a bot moves
+        people = [s for s in range(g.players) if s not in self.bots]
+        viewer = seat if human else (people[0] if self.mode == "student" and people else None)
         if self.step_index >= 0:
             k = self.step_index
             state = self._step_state(k)
-            view = View(seat=seat if human else None, state=state, hide_hands=hotseat,
-                        all_hands=not hotseat, caption=self._step_caption(k),
+            view = View(seat=viewer, state=state, hide_hands=hotseat,
+                        all_hands=everyone, caption=self._step_caption(k),
                         changed=changes(self._step_state(k - 1), state))
         elif human:
             view = View(seat=seat, pending=self.pending, selected=tuple(self.selected),
-                        hide_hands=bool(curtain), all_hands=not hotseat)
-        elif g.current_player is None:   # game over
+                        hide_hands=bool(curtain), all_hands=everyone)
+        elif g.current_player is None:   # game over: every hand may be seen
             view = View(hide_hands=hotseat, all_hands=not hotseat)
         else:                             # a bot to move: the position, nothing clickable
-            view = View(state=g.state, hide_hands=hotseat, all_hands=not hotseat)
+            view = View(state=g.state, seat=viewer, hide_hands=hotseat, all_hands=everyone)
         return g.render(view)
 
     def _step_caption(self, k: int) -> str:

@@ -1283,3 +1283,19 @@ def _page_feedback_hints_disabled_and_presentation(page):
     page.evaluate("model.apply({size: 'present'})")              # board.size = "present" from Python
     expect(root).to_have_attribute("data-size", "present")
     assert page.errors == []
+
+
+def test_student_mode_shows_only_the_learners_hand_never_the_bots():
+    from boardkit import GreedyBot, RandomBot, SlimeRace
+    g = SlimeRace(players=3, seed=7)
+    w = BoardWidget(g, bots={1: GreedyBot(1), 2: RandomBot(2)}, mode="student")
+    teacher = BoardWidget(SlimeRace(players=3, seed=7), bots={1: GreedyBot(1), 2: RandomBot(2)})
+    bot_cards = set(g.state["hands"][1]) | set(g.state["hands"][2])
+    mine = set(g.state["hands"][0])
+    own_only = bot_cards - mine
+    assert own_only, "the test needs a card only a bot holds"
+    assert not w.curtain
+    assert 'class="sr-all-hands"' in teacher.svg          # the teacher sees every hand …
+    assert 'class="sr-all-hands"' not in w.svg            # … the student only their own
+    assert all(f'data-card="{c}"' in w.svg for c in mine)
+    assert not any(f'data-card="{c}"' in w.svg for c in own_only)
