@@ -55,12 +55,59 @@ def test_a_forced_outcome_that_does_not_fit_inside_apply_takes_everything_back()
     g = SlimeRace.scenario(players=2, positions={"red": 75, "green": 68}, finished=["red"],
                            hands=[["green+5"], ["blue+4"]], bets={0: ["1-2"] * 3, 1: ["1-2"] * 3})
     g.force("first 1", "deal red+5")             # the deal is too short
-    before = g.to_json()
+    before, log = g.state, len(g.log)
     with pytest.raises(IllegalActionError, match="does not fit"):
         g.apply("play green+5")
-    assert g.to_json() == before
-    g._forced.clear()                              # the teacher drops the bad queue …
-    g.apply("play green+5")                        # … and play goes on
+    assert g.state == before and len(g.log) == log
+    assert g._forced == []                         # the queue that could not fit is dropped …
+    g.apply("play green+5")                        # … so the game is never stuck
+
+
+def test_a_forced_draw_from_an_empty_deck_does_not_wedge_the_game():
+    g = SlimeRace.scenario(players=2, positions={"red": 70, "orange": 80}, finished=["orange"],
+                           hands=[["red+5"], ["blue+4"]], deck=[],
+                           bets={0: ["1-2"] * 3, 1: ["1-3"] * 3}, target=100)
+    g.force("draw green+4")
+    with pytest.raises(IllegalActionError):
+        g.apply("play red+5")
+    assert g.refusal("play red+5") is None
+    g.apply("play red+5")
+
+
+def test_undo_after_loading_puts_back_the_forced_outcomes_too():
+    g = SlimeCultureCenter.scenario(players=2, board={"c4": "red"},
+                                    hands=[["red5", "red6", "red7"], ["blue5", "blue6", "blue7"]])
+    g.force("draw green9")
+    g.apply("exchange red5")
+    loaded = boardkit.load(g.to_json())
+    g.undo()
+    loaded.undo()
+    assert g._forced == loaded._forced == ["draw green9"]
+    g.apply("exchange red5")
+    loaded.apply("exchange red5")
+    assert g.state == loaded.state
+
+
+@pytest.mark.parametrize("name,cls", GAMES)
+def test_a_copy_without_history_goes_on_with_the_same_chance(name, cls):
+    g = _midgame(cls, seed=4, steps=15)
+    fast, full = g.copy(history=False), g.copy()
+    bot = RandomBot(9)
+    for _ in range(40):
+        if full.is_over():
+            break
+        a = bot.choose(full)
+        full.apply(a)
+        fast.apply(a)
+    assert fast.state == full.state
+    again = g.copy(history=False).copy(history=True)   # a saveable game again
+    assert boardkit.load(again.to_json()).state == again.state
+
+
+def test_a_non_string_action_is_refused_with_a_rule_id():
+    g = SlimeRace(players=2, seed=0)
+    for bad in (5, None, "x" * 600):
+        assert g.refusal(bad).rule == "SR-actions"
 
 
 def test_a_queued_forced_outcome_is_saved_and_loaded():

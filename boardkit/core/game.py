@@ -167,7 +167,8 @@ class Game:
     # ----------------------------------------------------------- the factory
     def _assemble(self, rules: _rules.Rules, seed: Any, state: State, *, start: State | None,
                   history: bool = True, log: list | None = None,
-                  checkpoints: dict | None = None, forced: list | None = None) -> None:
+                  checkpoints: dict | None = None, forced: list | None = None,
+                  chance_base: int = 0) -> None:
         """THE one way a game object is put together (``__init__``, ``copy``,
         ``from_state`` and ``from_dict`` all come here)."""
         self.rules = rules
@@ -179,7 +180,10 @@ class Game:
         #: log index -> the position before that entry, as compact JSON text
         self._checkpoints: dict[int, str] = dict(checkpoints or {})
         self._forced: list[str] = list(forced or [])
-        self._chance_count = sum(1 for e in self._log if e.player is CHANCE)
+        #: chance events before the log starts (a copy made without history
+        #: goes on drawing from the same seeded stream)
+        self._chance_base = chance_base
+        self._chance_count = chance_base + sum(1 for e in self._log if e.player is CHANCE)
 
     @classmethod
     def _new(cls, rules: _rules.Rules, seed: Any, state: State, *, start: State | None, **kw: Any) -> Game:
@@ -200,7 +204,9 @@ class Game:
 
     @property
     def components(self) -> Components:
-        return self.rules.components
+        """The component set (a copy: the game's own cannot be changed)."""
+        c = self.rules.components
+        return Components(c.name, copy_json(c.data))
 
     @classmethod
     def make_options(cls, players: int | None = None, **options: Any) -> dict:
@@ -281,7 +287,7 @@ class Game:
         """(caption, state) of every recorded sub-step in log entries ``since``…"""
         out: list[tuple[str, dict]] = []
         for e in self._log[since:]:
-            out.extend(e.frames)
+            out.extend((caption, copy_json(state)) for caption, state in e.frames)
         return out
 
     @property
@@ -322,14 +328,31 @@ class Game:
         action = self._check_action(action)
         # only a forced outcome can fail at the chance node that follows
         mark = self._mark() if self._forced else None
-        events = list(self._step(action))
+        n0 = len(self._log)
         try:
+            events = list(self._step(action))
             events += self._advance()
         except BoardkitErrors:
             if mark is not None:
                 self._rewind(mark)
+                # the forced outcomes were for another course of events:
+                # drop them, so the game is never stuck on one that cannot fit
+                self._forced = []
+            raise
+        except Exception:
+            self._restore(mark, n0)
             raise
         return Events(events)
+
+    def _restore(self, mark: tuple | None, n0: int) -> None:
+        """Put the game back as it was before an action whose rules failed
+        unexpectedly (nothing is left half applied)."""
+        if mark is not None:
+            self._rewind(mark)
+        elif self.history and n0 in self._checkpoints:
+            self._rewind((n0, None, list(self._forced)), json.loads(self._checkpoints[n0]))
+        elif self.history:
+            self._rewind((n0, None, list(self._forced)), self.state_before(n0))
 
     def force(self, *outcomes: str) -> None:
         """Fix the next chance outcome(s): "suppose the dice showed …".
@@ -354,7 +377,7 @@ class Game:
         try:
             self._advance()
         except BoardkitErrors:
-            self._rewind(mark)
+            self._rewind(mark)  # the outcomes that did not fit are not queued
             raise
 
     def undo(self, *, to_seat: int | None = None) -> LogEntry:
@@ -388,10 +411,16 @@ class Game:
         checkpoints are immutable and shared, so this costs the state plus
         a list of references."""
         h = self.history if history is None else history
+        if h and self.history:
+            return type(self)._new(self.rules, self.seed, copy_json(self._state),
+                                   start=self._start, history=True, log=self._log,
+                                   checkpoints=self._checkpoints, forced=self._forced,
+                                   chance_base=self._chance_base)
+        # no history to share: the copy starts its own log at this position
+        # and goes on with the same seeded chance stream
         return type(self)._new(self.rules, self.seed, copy_json(self._state),
-                               start=self._start, history=h,
-                               log=self._log if h else [], checkpoints=self._checkpoints if h else {},
-                               forced=self._forced)
+                               start=copy_json(self._state), history=h, forced=self._forced,
+                               chance_base=self._chance_count)
 
     # ---------------------------------------------------------------- internal
     def _mark(self) -> tuple:
@@ -405,7 +434,7 @@ class Game:
                 del self._checkpoints[k]
             self._state = state
             self._forced = forced
-            self._chance_count = sum(1 for e in self._log if e.player is CHANCE)
+            self._chance_count = self._chance_base + sum(1 for e in self._log if e.player is CHANCE)
             return
         n, st, forced, chances = mark
         del self._log[n:]
@@ -415,12 +444,15 @@ class Game:
 
     def _check_action(self, action: Any) -> str:
         title = self.info.title
+        rule = self.rules.rule_id("actions")
         if not isinstance(action, str):
             raise InvalidActionError(
                 f"{title}: an action is a string such as "
-                f"{next(iter(self.legal_actions), 'a legal action')!r}, not {type(action).__name__}")
+                f"{next(iter(self.legal_actions), 'a legal action')!r}, not {type(action).__name__}",
+                rule=rule)
         if len(action) > 500:
-            raise InvalidActionError(f"{title}: an action is a few words, not {len(action)} characters")
+            raise InvalidActionError(f"{title}: an action is a few words, not {len(action)} characters",
+                                     rule=rule)
         action = self.rules.parse(action)
         if self.current_player is None:
             out = self.rules.outcome(self._state)
@@ -484,7 +516,10 @@ class Game:
             "seed": self.seed,
             "options": self.options if self._start is None else None,
             "start": copy_json(self._start),
-            "log": [[player_to_json(e.player), e.action] for e in self._log],
+            "log": [[player_to_json(e.player), e.action] + ([list(e.forced_before)]
+                                                             if e.forced_before else [])
+                    for e in self._log],
+            "chance_base": self._chance_base,
             "forced": list(self._forced),
             "state": self.state,
         }
@@ -558,9 +593,16 @@ class Game:
             raise StateFileError(f"bad components in saved game: {exc}") from None
         log = data["log"]
         if not isinstance(log, list) or len(log) > MAX_LOG or not all(
-                isinstance(e, list) and len(e) == 2 and isinstance(e[1], str) and len(e[1]) <= 2000
-                and (e[0] == "chance" or type(e[0]) is int) for e in log):
-            raise StateFileError(f"'log' must be a list of at most {MAX_LOG} [player, action] pairs")
+                isinstance(e, list) and len(e) in (2, 3) and isinstance(e[1], str) and len(e[1]) <= 2000
+                and (e[0] == "chance" or type(e[0]) is int)
+                and (len(e) == 2 or (isinstance(e[2], list) and len(e[2]) <= 1000
+                                     and all(isinstance(f, str) and len(f) <= 2000 for f in e[2])))
+                for e in log):
+            raise StateFileError(f"'log' must be a list of at most {MAX_LOG} [player, action] pairs "
+                                 "(and the forced outcomes queued before it)")
+        chance_base = data.get("chance_base", 0)
+        if type(chance_base) is not int or not 0 <= chance_base <= 10**9:
+            raise StateFileError("'chance_base' must be a whole number ≥ 0")
         forced = data["forced"]
         if not isinstance(forced, list) or not all(isinstance(f, str) for f in forced):
             raise StateFileError("'forced' must be a list of chance outcomes")
@@ -576,11 +618,19 @@ class Game:
         else:
             start_state = cls._checked_state(rules, data["start"])
             start = copy_json(start_state)
+        if chance_base and start is None:
+            raise StateFileError("'chance_base' needs a start position")
         try:
-            game = cls._new(rules, data["seed"], start_state, start=start)
+            game = cls._new(rules, data["seed"], start_state, start=start, chance_base=chance_base)
         except OptionError as exc:
             raise StateFileError(f"bad seed in saved game: {exc}") from None
-        for k, (player, action) in enumerate(log):
+        # replaying keeps no sub-step frames (film strips of old turns are
+        # rebuilt from positions when asked): loading stays linear in memory
+        game.record_frames = False
+        for k, entry in enumerate(log):
+            player, action = entry[0], entry[1]
+            if len(entry) == 3:
+                game._forced = [normalize(f) for f in entry[2]]
             who = game.current_player
             if player_to_json(who) != player:
                 raise StateFileError(
@@ -590,6 +640,8 @@ class Game:
             except (IllegalActionError, InvalidActionError) as exc:
                 raise StateFileError(f"log entry {k} ({action[:80]!r}) does not replay: {exc}") from None
             game._step(action)
+            game._forced = []
+        del game.record_frames
         if game._state != data["state"]:
             raise StateFileError("the saved state does not match the replayed log")
         try:

@@ -218,7 +218,11 @@ class Rules:
             if path.stat().st_size > 1_000_000:
                 raise OptionError(f"{path}: a component file is at most 1 MB")
             text = path.read_text(encoding="utf-8")
-            return Components(path.stem, cls._parse_component_file(text, str(path)))
+            data = cls._parse_component_file(text, str(path))
+            if not is_plain_json(data):
+                raise OptionError(f"{path}: component data must be plain JSON (finite numbers, "
+                                  "text, lists and objects)")
+            return Components(path.stem, data)
         if isinstance(spec, dict):
             if not is_plain_json(spec):
                 raise OptionError(f"{cls.info.title}: component data must be plain JSON")

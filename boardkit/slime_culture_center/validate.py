@@ -56,7 +56,8 @@ def validate(rules, state: dict) -> None:
     for sq, v in board.items():
         ok = is_square(sq) and isinstance(v, str) and (
             v in COLOURS or (v.startswith("x:") and v[2:] in COLOURS)
-            or (v.startswith("cancer:") and v[7:].isdigit() and len(v) <= 9 and int(v[7:]) < n))
+            or (v.startswith("cancer:") and v[7:].isascii() and v[7:].isdigit() and len(v) <= 9
+                and int(v[7:]) < n))
         if not ok:
             problems.append(f"board: bad square {str(sq)[:10]!r}: {str(v)[:20]!r}")
             break
@@ -97,14 +98,16 @@ def validate(rules, state: dict) -> None:
         problems.append("hands: nothing is dealt before the deal")
     if any(len(r) > rules.max_revealed for r in state["revealed"]):
         problems.append(f"revealed: at most {rules.max_revealed} face-up cards each (SCC-R8)")
-    if phase == "action" and drawing is None and state["check"] is not None:
+    if drawing is not None and not state["deck"]:
+        problems.append("draw: nobody can draw from an empty deck (SCC-R8)")
+    if phase == "action" and state["check"] is not None:
         problems.append("check: no check runs while the turn player acts")
+    if state["check"] is not None and phase != "decide":
+        problems.append("check: a check is kept only while the turn player decides")
     if phase == "decide":
         problems += _decision_problems(state)
     elif state["decision"] is not None:
         problems.append("decision: null unless the turn player must decide (SCC-R12)")
-    if phase == "action" and drawing is None and all(state["stock"][c] == 0 for c in COLOURS):
-        pass
     if problems:
         raise StateFileError("Slime Culture Center state is invalid: " + "; ".join(problems))
 
@@ -119,20 +122,30 @@ def _decision_problems(state: dict) -> list[str]:
             and isinstance(d["options"], list)):
         return ["decision: {about, options}"]
     if ck["stage"] == "predation":
-        colour = COLOURS[min(ck["colour"], len(COLOURS) - 1)]
+        if ck["colour"] >= len(COLOURS) or ck["groups"] is not None:
+            return ["check: a predation decision is about one of the six colours, before the death check"]
+        colour = COLOURS[ck["colour"]]
         pairs = ck["pairs"]
         if not (isinstance(pairs, list) and len(pairs) >= 2 and all(
                 isinstance(p, dict) and set(p) == {"colour", "predator", "prey", "prey_colour"}
-                and p["colour"] == colour and p["prey_colour"] in COLOURS
-                and _square_list(p["predator"]) and _square_list(p["prey"]) for p in pairs)):
+                and p["colour"] == colour and p["prey_colour"] in COLOURS and p["prey_colour"] != colour
+                and _square_list(p["predator"]) and _square_list(p["prey"])
+                and p["predator"] and p["prey"] for p in pairs)):
             return ["check: pairs must be the predations of the colour being checked"]
+        if len({checks.pair_action(p) for p in pairs}) != len(pairs):
+            return ["check: each predation is listed once"]
         expected = [checks.pair_action(p) for p in pairs]
         about = f"the order of the {colour} predations (SCC-R4)"
     else:
+        if ck["pairs"] is not None or ck["colour"] != len(COLOURS):
+            return ["check: the death check comes after the six colours' predation checks"]
         groups = ck["groups"]
         if not (isinstance(groups, list) and len(groups) >= 2 and all(
-                _square_list(g) and g for g in groups)):
+                _square_list(g) and g and len(set(g)) == len(g) for g in groups)):
             return ["check: groups must be the cancer groups being processed"]
+        if len({g[0] for g in groups}) != len(groups) or any(
+                ":" not in str(state["board"].get(sq, "")) for g in groups for sq in g):
+            return ["check: every group is listed once and is made of cancer or infected tiles"]
         expected = [f"process {g[0]}" for g in groups]
         about = "the order of the cancer groups (SCC-R6)"
     if d["options"] != expected or d["about"] != about:

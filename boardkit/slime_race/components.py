@@ -100,9 +100,11 @@ def build(raw: dict) -> Components:
             hand_size=int(raw["hand_size"]),
             raw=raw,
         )
-    except (KeyError, TypeError, ValueError) as exc:
+        _check(comp)
+    except OptionError:
+        raise
+    except (KeyError, TypeError, ValueError, OverflowError, AttributeError) as exc:
         raise OptionError(f"Slime Race components are malformed: missing or bad field {exc!r}") from None
-    _check(comp)
     if len(_CACHE) < 64:
         _CACHE[key] = comp
     return comp

@@ -58,6 +58,12 @@ def validate(rules, state: dict) -> None:
                 problems.append(f"coins: {rules.seat_name(s)} does not have exactly {C.coins} coins")
         if phase == "race" and sum(coins):
             problems.append("coins: the race starts only once every coin is bet (SR-R3)")
+        if phase == "bet" and not sum(coins):
+            problems.append("coins: betting ends when every coin is bet (SR-R3)")
+        if phase == "bet" and _int(state["first"], 0, n - 1) and _int(state["turn"], 0, n - 1):
+            placed = n * C.coins - sum(coins)
+            if state["turn"] != (state["first"] + placed) % n:
+                problems.append("turn: betting goes round clockwise from the first player (SR-R3)")
         if phase == "setup" and any(bets.values()):
             problems.append("bets: no coin is bet before the deal")
     hands = state["hands"]
@@ -80,6 +86,8 @@ def validate(rules, state: dict) -> None:
     if phase in ("bet", "race"):
         if not _int(turn, 0, n - 1):
             problems.append("turn: a seat number")
+        if not _int(state["first"], 0, n - 1):
+            problems.append("first: the first player's seat, once the cards are dealt (SR-R2)")
         if not (draw is None or (phase == "race" and draw == turn)):
             problems.append("draw: null, or in the race the seat to move (about to draw)")
         if draw is not None and cards_ok and not state["deck"]:
