@@ -24,6 +24,7 @@ def test_wheel_contains_widget_files(tmp_path):
         assert f"boardkit/_widgets/{f.name}" in names, f.name
     assert "boardkit/slime_race/components.json" in names
     assert "boardkit/widget.py" in names
+    assert "boardkit/docs/rulings.md" in names, "the rulings the errors cite ship with the wheel"
 
 
 def _pyproject_deps():
@@ -62,3 +63,33 @@ def test_ci_runs_the_readme_test_command():
     cmd = ci.strip().splitlines()[-1]
     assert cmd in readme
     assert "BOARDKIT_REQUIRE_BROWSER=1" in ci
+
+
+def test_environment_yml_provides_every_module_the_code_and_tests_import():
+    """Each third-party module imported by boardkit/, tests/ or benchmarks/
+    comes from a package that environment.yml (and pyproject) lists."""
+    import ast
+    import importlib.metadata as md
+    stdlib = set(sys.stdlib_module_names)
+    local = {"boardkit", "conftest", "lab", "svg_audit", "measures", "worker", "benchmarks", "soak"}
+    wanted: dict[str, str] = {}
+    for folder in ("boardkit", "tests", "benchmarks"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names = [node.module]
+                for name in names:
+                    top = name.split(".")[0]
+                    if top not in stdlib and top not in local and not top.startswith("_"):
+                        wanted.setdefault(top, str(path.relative_to(ROOT)))
+    provides = md.packages_distributions()
+    conda = _conda_deps()
+    missing = []
+    for module, where in sorted(wanted.items()):
+        dists = {d.lower().replace("_", "-") for d in provides.get(module, [])}
+        if not dists & set(conda):
+            missing.append(f"{module} (imported in {where}; from {sorted(dists) or 'nowhere'})")
+    assert not missing, "environment.yml lacks the package for: " + "; ".join(missing)
