@@ -58,7 +58,7 @@ __all__ = ["CHANCE", "Game", "LegalActions", "LogEntry", "Outcome", "copy_json",
 FORMAT = "boardkit-game/2"
 #: Limits on what a save may hold (bounded time and memory on load).
 MAX_SAVE_BYTES = 20_000_000
-MAX_LOG = 200_000
+MAX_LOG = 30_000  # a long Slime Race match has ~3,000 entries; loading 30,000 takes ~3 s
 #: Undo keeps a compact copy of the position every this many log entries
 #: and replays the rest.
 CHECKPOINT_EVERY = 16
