@@ -331,3 +331,40 @@ def test_property_a_mutated_or_truncated_save_loads_or_is_refused(game, seed, wi
         ET.fromstring(loaded.render())
         if not loaded.is_over():
             loaded.apply(next(iter(loaded.legal_actions)))
+
+
+# ------------------------------------------------------------ widget messages
+WIDGET_VALUES = st.one_of(st.none(), st.integers(-5, 10**6), st.text(max_size=12),
+                          st.sampled_from(["bet 1-3", "play red+5", "grow", "red", "c4", "spawn",
+                                           "\ud800", "\x00", "undo", "d1"]),
+                          st.lists(st.integers(), max_size=2), st.floats(allow_nan=True))
+WIDGET_MSGS = st.one_of(
+    st.fixed_dictionaries({"id": WIDGET_VALUES,
+                           "kind": st.sampled_from(["click", "toggle", "confirm", "undo", "cancel",
+                                                    "reveal", "step", "bogus", 5]),
+                           "version": st.one_of(st.just("now"), WIDGET_VALUES)},
+                          optional={"word": WIDGET_VALUES, "to": WIDGET_VALUES}),
+    WIDGET_VALUES, st.dictionaries(st.text(max_size=5), WIDGET_VALUES, max_size=3))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(game=st.sampled_from([c for _, c in GAMES]), msgs=st.lists(WIDGET_MSGS, min_size=1, max_size=6))
+def test_property_any_widget_message_gets_exactly_one_sendable_reply(game, msgs):
+    from boardkit.widget import BoardWidget
+    w = BoardWidget(game(players=game.min_players + 1, seed=3), bots={1: RandomBot(1)},
+                    mode="student")
+    sent: list = []
+    w.comm.publish_msg = lambda msg_type, data=None, metadata=None, buffers=None, **k: sent.append(
+        json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8"))
+    for msg in msgs:
+        if isinstance(msg, dict) and msg.get("version") == "now":
+            msg = dict(msg, version=w.version)
+        before = len(sent)
+        w._on_frontend_msg(w, msg, [])
+        replies = [json.loads(b)["state"]["reply"] for b in sent[before:]
+                   if b"\"reply\"" in b and json.loads(b).get("method") == "update"
+                   and "reply" in json.loads(b)["state"]]
+        assert len(replies) == 1, (msg, replies)
+        ET.fromstring(w.svg)
+        w.game.rules.validate_state(w.game.state)
