@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
-FILES = sorted(DATA.glob("*.json"))
+FILES = sorted(p for p in DATA.glob("*.json") if not p.name.startswith("strength"))
 
 
 def test_there_are_stored_sweeps():
@@ -29,3 +29,19 @@ def test_a_stored_sweep_matches_a_fresh_replay_of_its_first_games(path):
     fresh = task(k, *rest, **call["kwargs"])
     assert len(stored["result"]) == n
     assert fresh == stored["result"][:k], f"{path.name} is stale: delete it and re-run the notebook"
+
+
+def test_the_stored_strength_games_replay():
+    """``strength_200.json`` (made by benchmarks/strength.py): its first
+    game of each kind, played again, ends the same way."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "strength", Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py")
+    assert spec and spec.loader
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    stored = json.loads((DATA / "strength_200.json").read_text(encoding="utf-8"))
+    for which, rows in stored["games"].items():
+        assert len(rows) == 200
+        fresh = strength.play_one((which, 0, stored["bot_kwargs"]))
+        assert {k: fresh[k] for k in ("game", "seat", "scores", "winners")} == rows[0], which
