@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from .errors import StateFileError
-from .game import MAX_SAVE_BYTES
+from .saves import MAX_SAVE_BYTES
 
 _GAMES: dict[str, Any] = {}
 

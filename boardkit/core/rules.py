@@ -453,3 +453,21 @@ class Rules:
             return [0.0] * n
         share = 1.0 / len(out.winners) if out.winners else 0.0
         return [share if s in out.winners else 0.0 for s in range(n)]
+
+
+# --------------------------------------------------------------- validation
+def whole(value: Any, lo: int, hi: int) -> bool:
+    """``value`` is a whole number (not a bool, not a float) in lo..hi."""
+    return type(value) is int and lo <= value <= hi
+
+
+def check_fields(title: str, state: State, fields: set[str]) -> None:
+    """A state has exactly ``fields``: else a :class:`StateFileError`
+    naming what is missing and what is unknown."""
+    from .errors import StateFileError
+    if set(state) != fields:
+        missing, extra = sorted(fields - set(state)), sorted(set(state) - fields)
+        raise StateFileError(f"{title} state: " + "; ".join(
+            ([f"lacks {', '.join(missing)}"] if missing else [])
+            + ([f"unknown field(s) {', '.join(map(str, extra))}"] if extra else [])))
+

@@ -226,15 +226,9 @@ class SlimeCultureCenterRules(DealtRules):
         words = action.split(" ")
         word = words[0]
         cur = ctx["current"] if ctx is not None and "current" in ctx else self.current(state)
-        if word in self.chance_words:
-            if cur is CHANCE:
-                return self.chance_refusal(state, action)
-            return Refusal("SCC-chance", "choosing the first player, dealing and drawing are "
-                                         "chance actions; use force(...)")
-        if cur is None:
-            return Refusal("SCC-over", "the game is over")
-        if cur is CHANCE:
-            return Refusal("SCC-chance", "the dealer acts now (first player, deal or draw)")
+        shared = self.turn_refusal(state, action, cur)
+        if shared is not None or cur is None or cur is CHANCE or word in self.chance_words:
+            return shared
         phase = state["phase"]
         seat = state["turn"]
         if phase == "decide":

@@ -7,6 +7,7 @@ progress, never taken from a file.
 from __future__ import annotations
 
 from ..core.errors import StateFileError
+from ..core.rules import check_fields, whole
 from . import checks
 from .board import is_square
 from .components import COLOURS
@@ -15,8 +16,7 @@ FIELDS = {"options", "phase", "first", "turn", "draw", "turn_number", "actions_l
           "stock", "removed", "cancer", "deck", "hands", "revealed", "check", "decision"}
 
 
-def _int(v, lo, hi) -> bool:
-    return type(v) is int and lo <= v <= hi
+_int = whole
 
 
 def _square_list(v) -> bool:
@@ -24,11 +24,7 @@ def _square_list(v) -> bool:
 
 
 def validate(rules, state: dict) -> None:
-    if set(state) != FIELDS:
-        missing, extra = sorted(FIELDS - set(state)), sorted(set(state) - FIELDS)
-        raise StateFileError("Slime Culture Center state: " + "; ".join(
-            ([f"lacks {', '.join(missing)}"] if missing else [])
-            + ([f"unknown field(s) {', '.join(extra)}"] if extra else [])))
+    check_fields("Slime Culture Center", state, FIELDS)
     n = state["options"]["players"]
     problems: list[str] = []
     phase = state["phase"]

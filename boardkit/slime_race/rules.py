@@ -133,16 +133,10 @@ class SlimeRaceRules(DealtRules):
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
         word, _, arg = action.partition(" ")
-        who_acts = self.current(state)
-        if word in self.chance_words:
-            if who_acts is CHANCE:
-                return self.chance_refusal(state, action)
-            return Refusal("SR-R2", "choosing the first player, dealing and drawing are done by "
-                                    "chance; fix them with force(...) or chance=[...]")
-        if who_acts is None:
-            return Refusal("SR-over", "the match is over")
-        if who_acts is CHANCE:
-            return Refusal("SR-chance", "the dealer acts now (first player, deal or draw)")
+        who_acts = ctx["current"] if ctx is not None and "current" in ctx else self.current(state)
+        shared = self.turn_refusal(state, action, who_acts)
+        if shared is not None or who_acts is None or who_acts is CHANCE or word in self.chance_words:
+            return shared
         phase = state["phase"]
         who = self.seat_name(state["turn"])
         if word == "bet":

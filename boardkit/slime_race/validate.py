@@ -8,23 +8,19 @@ from __future__ import annotations
 from collections import Counter
 
 from ..core.errors import StateFileError
+from ..core.rules import check_fields, whole
 from .rules import SLIMES
 
 FIELDS = {"options", "race", "phase", "first", "turn", "draw", "bets", "coins", "positions",
           "finished", "deck", "hands", "discard", "scores", "last_race"}
 
 
-def _int(v, lo, hi) -> bool:
-    return type(v) is int and lo <= v <= hi
+_int = whole
 
 
 def validate(rules, state: dict) -> None:
     C = rules.c
-    if set(state) != FIELDS:
-        missing, extra = sorted(FIELDS - set(state)), sorted(set(state) - FIELDS)
-        raise StateFileError("Slime Race state: " + "; ".join(
-            ([f"lacks {', '.join(missing)}"] if missing else [])
-            + ([f"unknown field(s) {', '.join(extra)}"] if extra else [])))
+    check_fields("Slime Race", state, FIELDS)
     n = state["options"]["players"]
     problems: list[str] = []
     phase = state["phase"]
