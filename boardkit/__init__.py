@@ -24,10 +24,12 @@ from .core import (
 )
 from .slime_culture_center import SlimeCultureCenter
 from .slime_race import SlimeRace
+from .slip_stream import SlipStream
+from .super_race import SuperRace
 
 __version__ = "0.1.0"
 
-__all__ = ["CHANCE", "Game", "Outcome", "SlimeRace", "SlimeCultureCenter", "RandomBot", "GreedyBot",
-           "play_out",
+__all__ = ["CHANCE", "Game", "Outcome", "SlimeRace", "SlimeCultureCenter", "SuperRace", "SlipStream", "RandomBot",
+           "GreedyBot", "play_out",
            "BoardkitError", "IllegalActionError", "InvalidActionError", "GameOverError",
            "NothingToUndoError", "OptionError", "StateFileError", "games", "load"]

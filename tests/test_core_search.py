@@ -48,7 +48,21 @@ def other_world(game, k):
 
 
 # ---------------------------------------------------------------- honesty
-@pytest.mark.parametrize("name,cls", GAMES)
+HIDDEN = [(n, c) for n, c in GAMES if not c.Rules.info.perfect_information]
+
+
+def test_hidden_information_games_are_the_dealt_ones():
+    """The honesty test below runs on every game with something hidden;
+    a perfect-information game must really hide nothing."""
+    assert {n for n, _ in HIDDEN} >= {"slime_race", "slime_culture_center"}
+    for name, cls in GAMES:
+        if cls.Rules.info.perfect_information:
+            game = cls(players=cls.min_players, seed=1)
+            seat = game.current_player if isinstance(game.current_player, int) else 0
+            assert game.observation(seat) == game.state, name
+
+
+@pytest.mark.parametrize("name,cls", HIDDEN)
 def test_bots_choose_only_from_what_their_seat_sees(name, cls):
     """Swap the hidden cards (other hands, the deck) in many random
     positions: no bot's choice changes."""
@@ -136,7 +150,7 @@ def test_copy_shares_the_immutable_history_and_is_independent(name, cls):
 @pytest.mark.parametrize("name,cls", GAMES)
 def test_undo_from_compact_checkpoints_restores_every_position(name, cls):
     rng = random.Random(5)
-    game = cls(players=cls.min_players + 1, seed=5)
+    game = cls(players=min(cls.min_players + 1, cls.max_players), seed=5)
     bot = RandomBot(5)
     seen = []
     for _ in range(70):
@@ -275,8 +289,10 @@ def test_game_metadata_lives_in_one_place():
     for name, cls in GAMES:
         info = cls.Rules.info
         assert info.name == name == cls.name and info.title == cls.title
-        assert cls.min_players == info.min_players and info.perfect_information is False
-        assert info.chance is True and info.rulebook
+        assert cls.min_players == info.min_players and info.rulebook
+        assert isinstance(info.perfect_information, bool) and isinstance(info.chance, bool)
+    hidden = {n: c.Rules.info.perfect_information for n, c in GAMES}
+    assert hidden["slime_race"] is False and hidden["slime_culture_center"] is False
 
 
 def test_null_sink_keeps_nothing_and_the_rules_never_touch_a_game():

@@ -30,7 +30,7 @@ GAMES = sorted(games().items())
 
 
 def _midgame(cls, seed=1, steps=25, **opts):
-    g = cls(players=cls.min_players + 1, seed=seed, **opts)
+    g = cls(players=min(cls.min_players + 1, cls.max_players), seed=seed, **opts)
     bot = RandomBot(seed)
     for _ in range(steps):
         if g.is_over():
@@ -352,7 +352,7 @@ WIDGET_MSGS = st.one_of(
 @given(game=st.sampled_from([c for _, c in GAMES]), msgs=st.lists(WIDGET_MSGS, min_size=1, max_size=6))
 def test_property_any_widget_message_gets_exactly_one_sendable_reply(game, msgs):
     from boardkit.widget import BoardWidget
-    w = BoardWidget(game(players=game.min_players + 1, seed=3), bots={1: RandomBot(1)},
+    w = BoardWidget(game(players=min(game.min_players + 1, game.max_players), seed=3), bots={1: RandomBot(1)},
                     mode="student")
     sent: list = []
     w.comm.publish_msg = lambda msg_type, data=None, metadata=None, buffers=None, **k: sent.append(

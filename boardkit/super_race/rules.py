@@ -1,0 +1,1067 @@
+"""Super Race: roll five dice, pick a colour, draw every die of it on your
+own track, and be the furthest past the finish line.
+
+Rules (numbers: ``docs/rulings.md``, prefix ``SU``)::
+
+    "When it's your go, roll all five dice. You can then roll up to twice
+    more. [...] You only have to decide which colour (red, yellow or blue)
+    you want to drive with after the third roll."
+
+    "You must always drive (draw) all the possible squares for the colour
+    you choose."
+
+A go, as actions (the dice are the chance player's)::
+
+    roll rc rs ys bc bc        chance: the faces of the dice just rolled
+    keep rc rs                 keep these, roll the others again (SU-R2)
+    drive red i12 j12 j11 north
+                               draw every red die: one square each, in
+                               order; the last word is the way the last
+                               square is left when its die is a curve
+    forfeit                    no colour shown can be drawn completely (SU-R4)
+
+Faces are ``rs`` (red straight), ``rc`` (red curve), ``ys``, ``yc``,
+``bs``, ``bc``. Squares are named like a spreadsheet (column letters, row
+number from 1 at the top): ``i12``.
+
+Geometry (SU-R3): a car is its last square and the side it left it by. The
+next die is drawn in the square across that side; a straight die leaves by
+the opposite side, a curve die by either side next to it.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Any
+
+from ..core.errors import OptionError
+from ..core.game import Game
+from ..core.registry import register
+from ..core.rules import (
+    CHANCE,
+    NULL_SINK,
+    GameInfo,
+    Outcome,
+    Player,
+    Refusal,
+    Rules,
+    Sink,
+    State,
+    normalize,
+)
+from .track import (
+    BACK,
+    BUILTIN,
+    COLOURS,
+    HEADINGS,
+    LEFT,
+    RIGHT,
+    Track,
+    builtin_track,
+    read_track,
+    track_from_data,
+)
+
+FACES = ("rs", "rc", "ys", "yc", "bs", "bc")
+FACE_WORDS = {"rs": "red straight", "rc": "red curve", "ys": "yellow straight",
+              "yc": "yellow curve", "bs": "blue straight", "bc": "blue curve"}
+LETTER = {"red": "r", "yellow": "y", "blue": "b"}
+COLOUR_OF = {"r": "red", "y": "yellow", "b": "blue"}
+DICE = 5
+ROLLS = 3
+#: Position points (SU-R8 option): 1st 10, 2nd 6, 3rd 3, 4th 1.
+POSITION_POINTS = (10, 6, 3, 1)
+
+
+def multiset_probability(faces: tuple[str, ...]) -> float:
+    """The chance that ``len(faces)`` fair dice show exactly these faces
+    (in any order): n! / (c1! c2! …) / 6^n."""
+    n = len(faces)
+    ways = factorial(n)
+    for k in Counter(faces).values():
+        ways //= factorial(k)
+    return ways / 6 ** n
+
+
+ROLL_OUTCOMES = {n: [(c, multiset_probability(c)) for c in combinations_with_replacement(FACES, n)]
+                 for n in range(DICE + 1)}
+
+
+def n_dice(n: int, colour: str = "") -> str:
+    """``3 red dice``, ``1 red die``."""
+    return f"{n} {colour + ' ' if colour else ''}{'die' if n == 1 else 'dice'}"
+
+
+def describe(faces: Iterable[str]) -> str:
+    faces = list(faces)
+    return ", ".join(FACE_WORDS[f] for f in faces) if faces else "no dice"
+
+
+class SuperRaceRules(Rules):
+    """The pure rules of Super Race for 1–4 players (SU-R1)."""
+
+    info = GameInfo(
+        name="super_race", title="Super Race", ruling_prefix="SU",
+        min_players=1, max_players=4, perfect_information=True, chance=True,
+        max_length=None,
+        default_options={"clockwise": False, "laps": 1, "shortcut": "always", "oil": [],
+                         "races": 1, "scoring": "squares"},
+        rulebook="Super Race (Schmidt Spiele, 2013, per the component notes)")
+    builtin_components = BUILTIN
+    chance_words = ("roll",)
+
+    def __init__(self, components):
+        super().__init__(components)
+        self.track: Track = track_from_data(components.data, components.name)
+        self._dist_cache: dict = {}
+
+    # ----------------------------------------------------------- components
+    @classmethod
+    def _builtin_data(cls, name: str) -> Any:
+        return builtin_track(name)
+
+    @classmethod
+    def _parse_component_file(cls, text: str, source: str) -> Any:
+        if text.lstrip().startswith("{"):
+            return super()._parse_component_file(text, source)
+        return read_track(text, source)
+
+    # -------------------------------------------------------------- options
+    def check_options(self, options: dict) -> None:
+        t = self.info.title
+        if type(options["clockwise"]) is not bool:
+            raise OptionError(f"{t}: SU-R10: clockwise must be True or False")
+        if options["laps"] not in (1, 2) or type(options["laps"]) is not int:
+            raise OptionError(f"{t}: SU-R10: laps must be 1 or 2 (the 24-hour race)")
+        if options["shortcut"] not in ("always", "first lap", "never"):
+            raise OptionError(f"{t}: SU-R17: shortcut must be 'always', 'first lap' or 'never'")
+        oil = options["oil"]
+        if not isinstance(oil, list) or len(oil) > 10:
+            raise OptionError(f"{t}: SU-R9: oil is a list of at most ten squares")
+        for sq in oil:
+            if not isinstance(sq, str) or sq.lower() not in self.track.squares:
+                raise OptionError(f"{t}: SU-R9: oil slick {sq!r} is not a square of the track")
+            if self.track.squares[sq.lower()].line:
+                raise OptionError(f"{t}: SU-R9: oil slick {sq!r} is on the start/finish line")
+        options["oil"] = sorted({s.lower() for s in oil})
+        if type(options["races"]) is not int or not 1 <= options["races"] <= 20:
+            raise OptionError(f"{t}: SU-R8: races must be a whole number from 1 to 20")
+        if options["scoring"] not in ("squares", "positions"):
+            raise OptionError(f"{t}: SU-R8: scoring must be 'squares' (plus and minus points) "
+                              f"or 'positions' (10/6/3/1)")
+
+    # ------------------------------------------------------------- geometry
+    def heading(self, state: State) -> str:
+        """The way the cars cross the start/finish line in this race."""
+        h = self.track.start
+        return BACK[h] if state["options"]["clockwise"] else h
+
+    def checkpoints(self, state: State) -> list[frozenset[str]]:
+        cps = self.track.checkpoints
+        return list(reversed(cps)) if state["options"]["clockwise"] else list(cps)
+
+    # ---------------------------------------------------------------- state
+    def initial_state(self, options: dict) -> State:
+        n = options["players"]
+        return {"options": options, "race": 1, "starter": 0, "turn": 0, "phase": "roll",
+                "dice": [], "kept": [], "rolls": 0, "extra": False,
+                "cars": [self._new_car() for _ in range(n)],
+                "finishing": False, "tiebreak": None,
+                "points": [0] * n, "results": [], "winners": None}
+
+    @staticmethod
+    def _new_car() -> dict:
+        return {"path": [], "colours": "", "ends": [], "exit": None, "cp": 0, "lap": 0,
+                "past": None, "turns": 0, "goes": 0, "out": False}
+
+    def current(self, state: State) -> Player:
+        phase = state["phase"]
+        if phase == "over":
+            return None
+        if phase == "roll":
+            return CHANCE
+        return state["turn"]
+
+    def round_of(self, state: State) -> int:
+        return state["race"] * 10_000 + sum(c["turns"] for c in state["cars"])
+
+    def max_actions_per_round(self, options: dict) -> int:
+        return 2 * (2 * ROLLS) + 4  # two goes of three rolls, keeps and the drive
+
+    # -------------------------------------------------------------- parsing
+    def parse(self, text: str) -> str:
+        if not isinstance(text, str):
+            raise self.invalid(f"an action is text, not {type(text).__name__}",
+                               "drive red i12 j12")
+        if len(text) > 400:
+            raise self.invalid("that text is far too long for an action", "drive red i12 j12")
+        words = normalize(text).split(" ")
+        head = words[0]
+        if head == "roll":
+            if not 1 <= len(words) - 1 <= DICE or any(w not in FACES for w in words[1:]):
+                raise self.invalid(f"{text!r}: a roll names one to five faces", "roll rc rs ys bc bc")
+            return "roll " + " ".join(sorted(words[1:], key=FACES.index))
+        if head == "keep":
+            faces = []
+            for w in words[1:]:
+                face = w.rsplit("-", 1)[-1]     # the board's dice are "d1-rc", "d2-ys"…
+                if face not in FACES:
+                    raise self.invalid(f"{text!r}: {w!r} is not a die face "
+                                       f"(rs, rc, ys, yc, bs, bc)", "keep rc rs")
+                faces.append(face)
+            return " ".join(["keep", *sorted(faces, key=FACES.index)])
+        if head == "forfeit" and len(words) == 1:
+            return "forfeit"
+        if head == "drive":
+            if len(words) < 2 or words[1] not in LETTER:
+                raise self.invalid(f"{text!r}: drive names a colour (red, yellow or blue) and "
+                                   f"then squares", "drive red i12 j12")
+            rest = words[2:]
+            for i, w in enumerate(rest):
+                if w in HEADINGS and i == len(rest) - 1 and i > 0:
+                    continue
+                if not (w[:1].isalpha() and any(ch.isdigit() for ch in w) and w.isalnum()):
+                    raise self.invalid(f"{text!r}: {w!r} is not a square name (like i12) or, "
+                                       f"last, a heading (north, east, south, west)",
+                                       "drive red i12 j12 j11 north")
+            return " ".join(words)
+        raise self.invalid(f"{text!r} is not a Super Race action", "drive red i12 j12")
+
+    # ------------------------------------------------------------ placements
+    def _square_refusal(self, state: State, car: dict, name: str | None, colour: str,
+                        used: set[str], oil_ok: bool, frm: str | None) -> str | None:
+        """Why the next die cannot be drawn in square ``name`` (None: it can)."""
+        if name is None:
+            where = f"from {frm.upper()} " if frm else ""
+            return f"the way {where}leads off the track"
+        sq = self.track.squares.get(name)
+        if sq is None:
+            return f"{name.upper()} is not a square of the track"
+        if name in used or name in car["crossed"]:
+            return f"{name.upper()} has already been crossed: \"you are not allowed to cross " \
+                   f"the same square twice\""
+        if sq.colour != "grey" and sq.colour != colour:
+            return f"{name.upper()} is {sq.colour}: \"coloured fields can only be crossed " \
+                   f"using the same colour\", and these dice are {colour}"
+        if sq.pit and not self._pit_open(state, car):
+            return f"{name.upper()} is in the pit lane, closed on this lap (shortcut option)"
+        if name in state["options"]["oil"] and not oil_ok:
+            return f"{name.upper()} has an oil slick: it needs two {colour} dice with the " \
+                   f"same symbol (SU-R9)"
+        return None
+
+    def _pit_open(self, state: State, car: dict) -> bool:
+        mode = state["options"]["shortcut"]
+        return mode == "always" or (mode == "first lap" and car["lap"] == 0)
+
+    def _car_view(self, state: State, seat: int) -> dict:
+        car = state["cars"][seat]
+        return {**car, "crossed": set(car["path"])}
+
+    def placements(self, state: State, colour: str, seat: int | None = None,
+                   limit: int = 5000) -> list[str]:
+        """Every complete way to draw all the dice of ``colour`` (SU-R3/R4),
+        as actions, in a fixed order."""
+        seat = state["turn"] if seat is None else seat
+        letter = LETTER[colour]
+        dice = [f for f in state["dice"] if f[0] == letter]
+        if not dice:
+            return []
+        ns = sum(1 for f in dice if f[1] == "s")
+        nc = len(dice) - ns
+        car = self._car_view(state, seat)
+        oil_ok = ns >= 2 or nc >= 2
+        out: list[str] = []
+        used: list[str] = []
+        usedset: set[str] = set()
+
+        def go(name: str | None, heading: str, ns: int, nc: int, frm: str | None) -> None:
+            if len(out) >= limit:
+                return
+            if self._square_refusal(state, car, name, colour, usedset, oil_ok, frm) is not None:
+                return
+            assert name is not None
+            used.append(name)
+            usedset.add(name)
+            last = ns + nc == 1
+            if ns:
+                if last:
+                    out.append(f"drive {colour} " + " ".join(used))
+                else:
+                    go(self.track.next[name][heading], heading, ns - 1, nc, name)
+            if nc:
+                for turn in (LEFT[heading], RIGHT[heading]):
+                    if last:
+                        out.append(f"drive {colour} " + " ".join(used) + f" {turn}")
+                    else:
+                        go(self.track.next[name][turn], turn, ns, nc - 1, name)
+            used.pop()
+            usedset.discard(name)
+
+        if car["exit"] is None:
+            for name in self._start_squares(state, car):
+                go(name, self.heading(state), ns, nc, None)
+        else:
+            last_sq = car["path"][-1]
+            go(self.track.next[last_sq][car["exit"]], car["exit"], ns, nc, last_sq)
+        return out
+
+    def _start_squares(self, state: State, car: dict) -> list[str]:
+        return [s for s in self.track.line if s not in car["crossed"]]
+
+    def drivable(self, state: State, seat: int | None = None) -> list[str]:
+        """The colours shown whose dice can all be drawn (SU-R13)."""
+        return [c for c in COLOURS if self.placements(state, c, seat, limit=1)]
+
+    def can_move(self, state: State, seat: int) -> bool:
+        """SU-R16: can any roll still move this car? The first square ahead
+        must be free for some colour (and, if it has an oil slick, a second
+        die of the same face must fit after it)."""
+        car = self._car_view(state, seat)
+        if car["exit"] is None:
+            return bool(self._start_squares(state, car))
+        last = car["path"][-1]
+        for colour in COLOURS:
+            for face in ("s", "c"):
+                st = {**state, "dice": [LETTER[colour] + face] * 2}
+                one = {**state, "dice": [LETTER[colour] + face]}
+                if self.placements(one, colour, seat, limit=1) or \
+                        self.placements(st, colour, seat, limit=1):
+                    return True
+        del last
+        return False
+
+    # ------------------------------------------------------------- legality
+    def candidates(self, state: State, ctx: dict | None = None) -> Iterable[str]:
+        phase = state["phase"]
+        if phase == "over":
+            return []
+        if phase == "roll":
+            n = DICE - len(state["kept"])
+            return ["roll " + " ".join(c) for c, _ in ROLL_OUTCOMES[n]]
+        out: list[str] = []
+        if state["rolls"] < ROLLS:
+            seen = set()
+            dice = state["dice"]
+            for k in range(DICE):
+                for combo in combinations_with_replacement(FACES, k):
+                    if combo not in seen and not Counter(combo) - Counter(dice):
+                        seen.add(combo)
+                        out.append(" ".join(["keep", *combo]))
+        drives = [p for c in COLOURS for p in self.placements(state, c)]
+        out += drives
+        if not drives:
+            out.append("forfeit")
+        if ctx is not None:
+            ctx["drives"] = set(drives)
+        return out
+
+    def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
+        cur = self.current(state) if ctx is None else ctx.get("current", self.current(state))
+        head = action.split(" ", 1)[0]
+        if cur is None:
+            return Refusal("SU-over", "the race is over: " + self.situation(state))
+        if head == "roll":
+            if cur is not CHANCE:
+                return Refusal("SU-chance", "the dice are rolled by chance (the dice), not "
+                                            "chosen by a player; choose which dice to keep")
+            n = DICE - len(state["kept"])
+            if len(action.split()) - 1 != n:
+                return Refusal("SU-R2", f"{n} dice are being rolled, not {len(action.split()) - 1}")
+            return None
+        if cur is CHANCE:
+            return Refusal("SU-chance", "the dice are being rolled: wait for them")
+        if head == "keep":
+            if state["rolls"] >= ROLLS:
+                return Refusal("SU-R2", "that was the third roll: no more rerolls; choose a colour")
+            kept = action.split()[1:]
+            extra = Counter(kept) - Counter(state["dice"])
+            if extra:
+                return Refusal("SU-R2", f"the dice show {describe(state['dice'])}: there is no "
+                                        f"{describe(extra.elements())} to keep")
+            if len(kept) == DICE:
+                return Refusal("SU-R2", "keeping all five dice rolls nothing: keep fewer, or "
+                                        "choose a colour to drive")
+            return None
+        if head == "forfeit":
+            ok = self.drivable(state)
+            if ok:
+                return Refusal("SU-R13", f"the {ok[0]} dice can all be drawn, so you must "
+                                         f"drive them (\"if it is possible to enter the dice of "
+                                         f"the colour, they must be drawn in\")")
+            return None
+        if head == "drive":
+            if ctx is not None and "drives" in ctx:
+                if action in ctx["drives"]:
+                    return None
+            return self.drive_refusal(state, action)
+        return Refusal("SU-actions", f"{action!r} is not a Super Race action")
+
+    def drive_refusal(self, state: State, action: str, prefix: bool = False) -> Refusal | None:
+        """Why ``drive <colour> <squares…> [heading]`` cannot be drawn — or,
+        with ``prefix``, cannot be the start of a complete placement. The
+        one place that checks a placement square by square."""
+        words = action.split()
+        colour = words[1]
+        seat = state["turn"]
+        letter = LETTER[colour]
+        dice = [f for f in state["dice"] if f[0] == letter]
+        if not dice:
+            return Refusal("SU-R2", f"no die shows {colour}: the dice are "
+                                    f"{describe(state['dice'])}")
+        rest = words[2:]
+        exit_word = rest.pop() if rest and rest[-1] in HEADINGS else None
+        ns = sum(1 for f in dice if f[1] == "s")
+        nc = len(dice) - ns
+        car = self._car_view(state, seat)
+        oil_ok = ns >= 2 or nc >= 2
+        if len(rest) > len(dice):
+            return Refusal("SU-R4", f"you have {n_dice(len(dice), colour)}: one square each, "
+                                    f"not {len(rest)}")
+        used: set[str] = set()
+        heading = self.heading(state) if car["exit"] is None else car["exit"]
+        prev = None if car["exit"] is None else car["path"][-1]
+        left = {"s": ns, "c": nc}
+        for i, name in enumerate(rest):
+            if prev is None:
+                if name not in self.track.squares or not self.track.squares[name].line:
+                    return Refusal("SU-R5", f"the first go starts on the start/finish line "
+                                            f"({', '.join(s.upper() for s in self.track.line)}), "
+                                            f"entering it from behind the line")
+            else:
+                nxt = {h: self.track.next[prev][h] for h in (heading, LEFT[heading], RIGHT[heading])}
+                if i == 0:
+                    ahead = self.track.next[prev][heading]
+                    if name != ahead:
+                        return Refusal("SU-R3", f"you left {prev.upper()} heading {heading}: the "
+                                                f"next square is "
+                                                f"{ahead.upper() if ahead else 'off the track'}, "
+                                                f"not {name.upper()}")
+                elif name not in nxt.values():
+                    return Refusal("SU-R3", f"{name.upper()} is not next to {prev.upper()} "
+                                            f"straight ahead or round a curve")
+                if i > 0:
+                    kind = "s" if nxt[heading] == name else "c"
+                    if left[kind] == 0:
+                        word = "straight" if kind == "s" else "curve"
+                        return Refusal("SU-R3", f"reaching {name.upper()} needs a {colour} "
+                                                f"{word} in {prev.upper()}, and no {colour} "
+                                                f"{word} die is left ({describe(dice)})")
+                    left[kind] -= 1
+                    heading = next(h for h, v in nxt.items() if v == name)
+            why = self._square_refusal(state, car, name, colour, used, oil_ok, prev)
+            if why:
+                return Refusal("SU-R9" if "oil slick" in why else "SU-R3", why)
+            used.add(name)
+            prev = name
+        if not self.placements(state, colour, limit=1):
+            others = [c for c in self.drivable(state) if c != colour]
+            then = f"you must drive {' or '.join(others)} instead (SU-R13)" if others \
+                else "no colour can be drawn completely, so the go is forfeited"
+            return Refusal("SU-R4", f"the {n_dice(len(dice), colour)} ({describe(dice)}) cannot "
+                                    f"all be drawn from here, and a partial placement is never "
+                                    f"allowed: {then}")
+        complete = len(rest) == len(dice)
+        if not complete:
+            if exit_word is not None:
+                return Refusal("SU-R4", f"all {n_dice(len(dice), colour)} must be drawn before the "
+                                        f"last heading")
+            ways = [p.split()[2 + len(rest)] for p in self.placements(state, colour)
+                    if p.split()[2:2 + len(rest)] == rest]
+            if not ways:
+                return Refusal("SU-R4", f"from there the other {colour} dice cannot all be drawn "
+                                        f"(\"you are not allowed to leave out any individual "
+                                        f"dice\"): choose another square")
+            if prefix:
+                return None
+            return Refusal("SU-R4", f"all {n_dice(len(dice), colour)} must be drawn (\"you are not "
+                                    f"allowed to leave out any individual dice\"): this draws "
+                                    f"{len(rest)}; go on with "
+                                    f"{' or '.join(sorted({w.upper() for w in ways}))}")
+        # the last die: a straight leaves straight on, a curve by a side
+        kind_left = "s" if left["s"] else "c"
+        if exit_word is None and kind_left == "c":
+            return Refusal("SU-R3", f"the last die is a {colour} curve: say which way it leaves "
+                                    f"{rest[-1].upper()} ({LEFT[heading]} or {RIGHT[heading]})")
+        if exit_word is not None:
+            if kind_left == "s":
+                return Refusal("SU-R3", f"the last die is a {colour} straight: it leaves "
+                                        f"{rest[-1].upper()} heading {heading}, so no heading "
+                                        f"is given")
+            if exit_word not in (LEFT[heading], RIGHT[heading]):
+                return Refusal("SU-R3", f"a curve entering {rest[-1].upper()} heading {heading} "
+                                        f"leaves {LEFT[heading]} or {RIGHT[heading]}, not "
+                                        f"{exit_word}")
+        return None
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, state: State, action: str, sink: Sink = NULL_SINK) -> None:
+        head = action.split(" ", 1)[0]
+        getattr(self, "_do_" + head)(state, action.split()[1:], sink)
+
+    def _do_roll(self, state: State, faces: list[str], emit: Sink) -> None:
+        state["dice"] = sorted(state["kept"] + faces, key=FACES.index)
+        state["kept"] = []
+        state["rolls"] += 1
+        state["phase"] = "choose"
+        emit(state, f"roll {state['rolls']}: {describe(state['dice'])}")
+
+    def _do_keep(self, state: State, faces: list[str], emit: Sink) -> None:
+        state["kept"] = faces
+        state["phase"] = "roll"
+        who = self.seat_name(state["turn"])
+        emit(state, f"{who} keeps {describe(faces)} and rolls {DICE - len(faces)} dice again")
+
+    def _do_forfeit(self, state: State, args: list[str], emit: Sink) -> None:
+        who = self.seat_name(state["turn"])
+        emit(state, f"{who} cannot draw all the dice of any colour shown "
+                    f"({describe(state['dice'])}): the whole go is forfeited (SU-R4)")
+        self._end_go(state, emit, forfeited=True)
+
+    def _do_drive(self, state: State, words: list[str], emit: Sink) -> None:
+        colour, rest = words[0], words[1:]
+        seat = state["turn"]
+        car = state["cars"][seat]
+        exit_word = rest.pop() if rest[-1] in HEADINGS else None
+        heading = self.heading(state) if car["exit"] is None else car["exit"]
+        prev = car["path"][-1] if car["path"] else None
+        cps = self.checkpoints(state)
+        laps = state["options"]["laps"]
+        drawn = []
+        for i, name in enumerate(rest):
+            if i > 0:
+                for h in (heading, LEFT[heading], RIGHT[heading]):
+                    if self.track.next[prev][h] == name:  # type: ignore[index]
+                        heading = h
+                        break
+            drawn.append(name)
+            car["path"].append(name)
+            car["colours"] += LETTER[colour]
+            if car["past"] is not None:
+                car["past"] += 1
+            elif car["cp"] < len(cps) and name in cps[car["cp"]]:
+                car["cp"] += 1
+            elif car["cp"] == len(cps) and self.track.squares[name].line:
+                car["lap"] += 1
+                if car["lap"] >= laps:
+                    car["past"] = 0
+                    emit(state, f"{self.seat_name(seat)} reaches the finish line at "
+                                f"{name.upper()}!")
+                else:
+                    car["cp"] = 0
+                    emit(state, f"{self.seat_name(seat)} completes lap {car['lap']} at "
+                                f"{name.upper()}")
+            prev = name
+        car["exit"] = exit_word or heading
+        car["ends"].append(len(car["path"]))
+        n = len(drawn)
+        emit(state, f"{self.seat_name(seat)} drives {colour}: {' '.join(s.upper() for s in drawn)}"
+                    + (f" ({car['past']} past the line)" if car["past"] else ""))
+        if car["past"] is not None and not state["finishing"] and state["tiebreak"] is None:
+            state["finishing"] = True
+            if self.players(state) > 1:
+                emit(state, "the round is completed so that every player has had the same "
+                            "number of goes (SU-R7)")
+        del n
+        self._end_go(state, emit, forfeited=False)
+
+    def _end_go(self, state: State, emit: Sink, forfeited: bool) -> None:
+        seat = state["turn"]
+        car = state["cars"][seat]
+        car["goes"] += 1
+        state["dice"], state["kept"], state["rolls"] = [], [], 0
+        last = car["path"][-1] if car["path"] else None
+        if not forfeited and last and self.track.squares[last].corner:
+            if not state["extra"] and not (self.players(state) == 1 and car["past"] is not None):
+                state["extra"] = True
+                state["phase"] = "roll"
+                emit(state, f"{self.seat_name(seat)} ends on a tight corner ({last.upper()}): "
+                            f"another go at once (SU-R6)")
+                return
+            if state["extra"]:
+                emit(state, f"another tight corner ({last.upper()}), but the extra go is used "
+                            f"once per go (SU-R6)")
+        state["extra"] = False
+        car["turns"] += 1
+        self._next_turn(state, emit)
+
+    def _eligible(self, state: State, seat: int, emit: Sink) -> bool:
+        car = state["cars"][seat]
+        if car["out"]:
+            return False
+        tb = state["tiebreak"]
+        if tb is None and state["finishing"] and car["past"] is not None:
+            return False
+        if not self.can_move(state, seat):
+            car["out"] = True
+            emit(state, f"{self.seat_name(seat)}'s car can no longer move (no roll can draw "
+                        f"the square ahead): out of the race (SU-R16)")
+            return False
+        return True
+
+    def _next_turn(self, state: State, emit: Sink) -> None:
+        n = self.players(state)
+        seat = state["turn"]
+        tb = state["tiebreak"]
+        if tb is not None:
+            while tb["left"]:
+                s = tb["left"].pop(0)
+                if self._eligible(state, s, emit):
+                    self._begin(state, s)
+                    return
+            self._resolve_tiebreak(state, emit)
+            return
+        last = (state["starter"] - 1) % n
+        for _ in range(n):
+            if state["finishing"] and seat == last:
+                self._resolve_round(state, emit)
+                return
+            seat = (seat + 1) % n
+            if self._eligible(state, seat, emit):
+                self._begin(state, seat)
+                return
+        if state["finishing"]:
+            self._resolve_round(state, emit)
+        else:
+            emit(state, "no car can move any more: the race ends (SU-R16)")
+            self._end_race(state, emit, winners=None)
+
+    def _begin(self, state: State, seat: int) -> None:
+        state["turn"] = seat
+        state["phase"] = "roll"
+        state["extra"] = False
+
+    def _resolve_round(self, state: State, emit: Sink) -> None:
+        cars = state["cars"]
+        past = {s: c["past"] for s, c in enumerate(cars) if c["past"] is not None}
+        if not past:
+            self._end_race(state, emit, winners=None)
+            return
+        best = max(past.values())
+        top = sorted(s for s, p in past.items() if p == best)
+        if len(top) == 1:
+            self._end_race(state, emit, winners=top)
+            return
+        emit(state, f"{' and '.join(self.seat_name(s) for s in top)} are equally far past the "
+                    f"line ({best}): they play another turn (SU-R7)")
+        self._start_tiebreak(state, top, emit)
+
+    def _start_tiebreak(self, state: State, seats: list[int], emit: Sink) -> None:
+        before = [state["cars"][s]["past"] for s in seats]
+        state["tiebreak"] = {"seats": seats, "left": list(seats), "before": before}
+        self._next_turn(state, emit)
+
+    def _resolve_tiebreak(self, state: State, emit: Sink) -> None:
+        tb = state["tiebreak"]
+        seats = tb["seats"]
+        totals = {s: state["cars"][s]["past"] for s in seats}
+        best = max(totals.values())
+        top = sorted(s for s, p in totals.items() if p == best)
+        if len(top) == 1:
+            self._end_race(state, emit, winners=top)
+            return
+        unchanged = [totals[s] for s in seats] == tb["before"]
+        if unchanged and not any(self.can_move(state, s) for s in top):
+            emit(state, "the tie-break changed nothing and no tied car can move: they share "
+                        "the win (SU-R15)")
+            self._end_race(state, emit, winners=top)
+            return
+        emit(state, f"still equal ({best} past the line): another tie-break turn (SU-R15)")
+        self._start_tiebreak(state, top, emit)
+
+    # ---------------------------------------------------------------- results
+    def distance(self, state: State, seat: int) -> int:
+        """SU-R8/R17: the squares of the shortest on-track path from the car
+        to the finish line (drawn like a car, straight or a quarter turn per
+        square; colours ignored; completing the lap; avoiding the car's own
+        crossed squares unless no other path exists). 0 on or past the line."""
+        car = state["cars"][seat]
+        if car["past"] is not None:
+            return 0
+        for avoid, any_exit in ((True, False), (False, False), (False, True)):
+            d = self._shortest(state, car, avoid, any_exit)
+            if d is not None:
+                return d
+        return len(self.track.squares)
+
+    def _shortest(self, state: State, car: dict, avoid: bool, any_exit: bool) -> int | None:
+        """Breadth-first search over (square, heading, lap progress). With
+        ``any_exit`` the last square may be left by any side (a car whose
+        exit faces the edge has no path otherwise; boardkit then measures
+        from its square)."""
+        from collections import deque
+        cps = self.checkpoints(state)
+        laps = state["options"]["laps"]
+        ncp = len(cps)
+        crossed = set(car["path"]) if avoid else set()
+        sq = self.track.squares
+        nxt = self.track.next
+        pit_ok = {0: state["options"]["shortcut"] != "never",
+                  1: state["options"]["shortcut"] == "always"}
+        # node: (square just drawn, heading it was entered with, progress)
+        # progress = lap * (ncp + 1) + checkpoints passed on that lap
+        start_prog = car["lap"] * (ncp + 1) + car["cp"]
+        goal_lap = laps
+
+        def step(name: str, prog: int) -> tuple[int, bool]:
+            lap, cp = divmod(prog, ncp + 1)
+            if cp < ncp and name in cps[cp]:
+                return prog + 1, False
+            if cp == ncp and sq[name].line:
+                if lap + 1 >= goal_lap:
+                    return prog, True
+                return (lap + 1) * (ncp + 1), False
+            return prog, False
+
+        queue: deque = deque()
+        seen: set = set()
+        if car["exit"] is None:
+            for name in self.track.line:
+                queue.append((name, self.heading(state), start_prog, 1, True))
+        else:
+            last = car["path"][-1]
+            for h in (HEADINGS if any_exit else (car["exit"],)):
+                queue.append((nxt[last][h], h, start_prog, 1, False))
+        while queue:
+            name, heading, prog, dist, first = queue.popleft()
+            if name is None or name in crossed:
+                continue
+            s = sq[name]
+            if s.pit and not pit_ok[min(prog // (ncp + 1), 1)]:
+                continue
+            prog2, done = step(name, prog) if not first else (prog, False)
+            if done:
+                return dist
+            key = (name, heading, prog2)
+            if key in seen:
+                continue
+            seen.add(key)
+            for h in (heading, LEFT[heading], RIGHT[heading]):
+                queue.append((nxt[name][h], h, prog2, dist + 1, False))
+        return None
+
+    def _progress_step(self, state: State):
+        """``step(square, progress) -> (progress, finished)``: how entering a
+        square moves a car on round the lap (SU-R11). Progress counts
+        ``lap * (checkpoints + 1) + checkpoints passed``."""
+        cps = self.checkpoints(state)
+        ncp = len(cps)
+        laps = state["options"]["laps"]
+        line = {n for n, s in self.track.squares.items() if s.line}
+
+        def step(name: str, prog: int) -> tuple[int, bool]:
+            lap, cp = divmod(prog, ncp + 1)
+            if cp < ncp and name in cps[cp]:
+                return prog + 1, False
+            if cp == ncp and name in line:
+                if lap + 1 >= laps:
+                    return prog, True
+                return (lap + 1) * (ncp + 1), False
+            return prog, False
+        return step
+
+    def _lap_table(self, state: State, colour_cost: float = 1) -> dict:
+        """The cost still to pay from every (square just entered, heading,
+        lap progress) to the line, ignoring crossed squares: each square
+        entered costs 1, a coloured one ``colour_cost``. One backward
+        Dijkstra search per track, options and cost, kept for the rules'
+        lifetime. With cost 1 it counts squares (colours ignored: SU-R8)."""
+        import heapq
+        opts = state["options"]
+        key = (opts["clockwise"], opts["laps"], opts["shortcut"], colour_cost)
+        table = self._dist_cache.get(key)
+        if table is not None:
+            return table
+        ncp = len(self.track.checkpoints)
+        total = opts["laps"] * (ncp + 1)
+        step = self._progress_step(state)
+        nxt = self.track.next
+        sq = self.track.squares
+        cost = {n: (1 if s.colour == "grey" else colour_cost) for n, s in sq.items()}
+
+        def pit_ok(prog: int) -> bool:
+            mode = opts["shortcut"]
+            return mode == "always" or (mode == "first lap" and prog < ncp + 1)
+
+        rev: dict = {}
+        dist: dict = {}
+        heap: list = []
+        for t in sq:
+            for h in HEADINGS:
+                for p in range(total):
+                    if sq[t].pit and not pit_ok(p):
+                        continue
+                    node = (t, h, p)
+                    for h2 in (h, LEFT[h], RIGHT[h]):
+                        t2 = nxt[t][h2]
+                        if t2 is None or (sq[t2].pit and not pit_ok(p)):
+                            continue
+                        p2, done = step(t2, p)
+                        if done:
+                            heapq.heappush(heap, (cost[t2], node))
+                        else:
+                            rev.setdefault((t2, h2, p2), []).append((node, cost[t2]))
+        while heap:
+            d, node = heapq.heappop(heap)
+            if node in dist:
+                continue
+            dist[node] = d
+            for pred, c in rev.get(node, ()):
+                if pred not in dist:
+                    heapq.heappush(heap, (d + c, pred))
+        self._dist_cache[key] = dist
+        return dist
+
+    def path_length(self, state: State, crossed: set | frozenset, ahead: str | None, heading: str,
+                    prog: int, limit: int = 4000, colour_cost: float = 1) -> float | None:
+        """The cost (squares, with cost 1) to draw from entering ``ahead``
+        (heading ``heading``, lap progress ``prog`` before it) to the finish
+        line, avoiding ``crossed``: A* search guided by the lap table (which
+        ignores crossed squares, so it never overestimates). None: no way
+        round (or more than ``limit`` positions looked at)."""
+        import heapq
+        table = self._lap_table(state, colour_cost)
+        step = self._progress_step(state)
+        nxt = self.track.next
+        sq = self.track.squares
+        heap: list = []
+
+        def push(t: str | None, h: str, p: int, g: float) -> None:
+            if t is None or t in crossed:
+                return
+            g = g + (1 if sq[t].colour == "grey" else colour_cost)
+            p2, done = step(t, p)
+            if done:
+                heapq.heappush(heap, (g, g, "", h, p2))
+                return
+            rest = table.get((t, h, p2))
+            if rest is not None:
+                heapq.heappush(heap, (g + rest, g, t, h, p2))
+
+        push(ahead, heading, prog, 0)
+        seen: set = set()
+        count = 0
+        while heap:
+            _f, g, t, h, p = heapq.heappop(heap)
+            if t == "":
+                return g
+            if (t, h, p) in seen:
+                continue
+            seen.add((t, h, p))
+            count += 1
+            if count > limit:
+                return None
+            for h2 in (h, LEFT[h], RIGHT[h]):
+                push(nxt[t][h2], h2, p, g)
+        return None
+
+    def remaining(self, state: State, seat: int) -> int | None:
+        """Squares the car still has to draw to reach the line, by the
+        shortest way round ignoring colours and its own crossed squares
+        (fast: a table lookup); None when the square ahead is blocked."""
+        car = state["cars"][seat]
+        if car["past"] is not None:
+            return 0
+        table = self._lap_table(state)
+        ncp = len(self.track.checkpoints)
+        prog = car["lap"] * (ncp + 1) + car["cp"]
+        if car["exit"] is None:
+            h = self.heading(state)
+            best = [1 + table[(s, h, prog)] for s in self.track.line if (s, h, prog) in table]
+            return min(best) if best else None
+        last = car["path"][-1]
+        t = self.track.next[last][car["exit"]]
+        if t is None or t in car["path"]:
+            return None
+        p2, done = self._progress_step(state)(t, prog)
+        if done:
+            return 1
+        d = table.get((t, car["exit"], p2))
+        return None if d is None else 1 + int(d)
+
+    def _end_race(self, state: State, emit: Sink, winners: list[int] | None) -> None:
+        n = self.players(state)
+        cars = state["cars"]
+        past = [c["past"] for c in cars]
+        dist = [self.distance(state, s) for s in range(n)]
+        if winners is None:
+            best = min(dist)
+            winners = [s for s in range(n) if dist[s] == best]
+        points = self.race_points(state, winners, past, dist)
+        for s in range(n):
+            state["points"][s] += points[s]
+        state["results"].append({"winners": winners, "past": past, "distance": dist,
+                                 "points": points, "turns": [c["turns"] for c in cars]})
+        emit(state, f"race {state['race']} won by "
+                    f"{' and '.join(self.seat_name(s) for s in winners)}"
+                    + (f" in {cars[0]['turns']} turns" if n == 1 else ""))
+        state["tiebreak"] = None
+        state["finishing"] = False
+        if state["race"] < state["options"]["races"]:
+            state["race"] += 1
+            state["starter"] = (state["starter"] + 1) % n
+            state["cars"] = [self._new_car() for _ in range(n)]
+            self._begin(state, state["starter"])
+            emit(state, f"race {state['race']}: {self.seat_name(state['starter'])} starts")
+            return
+        state["phase"] = "over"
+        state["turn"] = None
+        if state["options"]["races"] > 1:
+            top = max(state["points"])
+            state["winners"] = [s for s in range(n) if state["points"][s] == top]
+        else:
+            state["winners"] = winners
+
+    def race_points(self, state: State, winners: list[int], past: list, dist: list[int]) -> list[int]:
+        """SU-R8/R17 points of one race: ``squares`` — the winner +1 per
+        square past the line, the others −1 per square still to drive (0 on
+        or past the line); ``positions`` — 10/6/3/1 by place, equal players
+        sharing the better place."""
+        n = len(past)
+        if state["options"]["scoring"] == "squares":
+            return [(past[s] or 0) if s in winners else (0 if past[s] is not None else -dist[s])
+                    for s in range(n)]
+        # places: the winners, then others past the line by squares past, then by distance
+        def rank_key(s: int) -> tuple:
+            if s in winners:
+                return (0, 0)
+            if past[s] is not None:
+                return (1, -past[s])
+            return (2, dist[s])
+        keys = [rank_key(s) for s in range(n)]
+        out = []
+        for s in range(n):
+            place = sum(1 for t in range(n) if keys[t] < keys[s])
+            out.append(POSITION_POINTS[place] if place < len(POSITION_POINTS) else 0)
+        return out
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state["phase"] != "over":
+            return None
+        winners = tuple(state["winners"])
+        n = self.players(state)
+        names = " and ".join(self.seat_name(s) for s in winners)
+        if n == 1:
+            res = state["results"][-1]
+            turns = res["turns"][0]
+            if res["past"][0] is None:
+                return Outcome(winners, (-res["distance"][0],),
+                               f"the car is stuck {res['distance'][0]} squares from the line "
+                               f"after {turns} turns")
+            return Outcome(winners, (turns,), f"lap completed in {turns} turns")
+        scores = tuple(state["points"]) if state["options"]["races"] > 1 else \
+            tuple(state["results"][-1]["points"])
+        return Outcome(winners, scores, f"{names} win{'s' if len(winners) == 1 else ''}")
+
+    # ----------------------------------------------------------------- chance
+    def chance_outcomes(self, state: State) -> list[tuple[str, float]] | None:
+        if state["phase"] != "roll":
+            return None
+        n = DICE - len(state["kept"])
+        return [("roll " + " ".join(c), p) for c, p in ROLL_OUTCOMES[n]]
+
+    def sample_chance(self, state: State, rng: random.Random) -> str:
+        n = DICE - len(state["kept"])
+        faces = sorted((rng.choice(FACES) for _ in range(n)), key=FACES.index)
+        return "roll " + " ".join(faces)
+
+    # ----------------------------------------------------------------- words
+    def situation(self, state: State) -> str:
+        if state["phase"] == "over":
+            out = self.outcome(state)
+            return str(out)
+        seat = state["turn"]
+        who = self.seat_name(seat)
+        go = "extra go" if state["extra"] else "go"
+        if state["phase"] == "roll":
+            return f"{who}'s {go}: rolling {DICE - len(state['kept'])} dice"
+        rolls = state["rolls"]
+        return f"{who}'s {go}: roll {rolls} of 3 shows {describe(state['dice'])}"
+
+    def text(self, state: State) -> str:
+        rows = [list(r) for r in self.track.grid.rows]
+        marks = "abcd"
+        for seat, car in enumerate(state["cars"]):
+            for name in car["path"]:
+                sq = self.track.squares[name]
+                rows[sq.y][sq.x] = str(seat + 1) if len(state["cars"]) > 1 else "o"
+            if car["path"]:
+                sq = self.track.squares[car["path"][-1]]
+                rows[sq.y][sq.x] = marks[seat]
+        lines = ["".join(r) for r in rows]
+        lines.append(self.situation(state))
+        return "\n".join(lines)
+
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat + 1}"
+
+    def heuristic(self, state: State, seat: int) -> float:
+        """Closer to the line is better; past it, further past is better."""
+        car = state["cars"][seat]
+        if car["past"] is not None:
+            return 1.0 + car["past"] / 100
+        left = self.remaining(state, seat)
+        return -(len(self.track.squares) if left is None else left) / 100
+
+    def step_problems(self, before: State, after: State) -> list[str]:
+        out = []
+        for s, (a, b) in enumerate(zip(before["cars"], after["cars"])):
+            if after["race"] == before["race"]:
+                if b["path"][:len(a["path"])] != a["path"]:
+                    out.append(f"car {s}: its drawn path changed")
+                if b["turns"] < a["turns"]:
+                    out.append(f"car {s}: turns went down")
+            if len(set(b["path"])) != len(b["path"]):
+                out.append(f"car {s}: a square crossed twice")
+        if after["phase"] == "choose" and len(after["dice"]) != DICE:
+            out.append("not five dice after a roll")
+        return out
+
+    def validate_state(self, state: State) -> None:
+        from .validate import validate_state
+        validate_state(self, state)
+
+
+@register
+class SuperRace(Game):
+    """Super Race for 1–4 players (SU-R1), each on their own copy of the
+    track. ``track="indianapolis"`` (default) or ``"monza"``, or a track
+    file of your own (see :mod:`boardkit.super_race.track`)."""
+
+    Rules = SuperRaceRules
+    rules: SuperRaceRules
+
+    def __init__(self, players: int | None = None, seed: int = 0, *, track: Any = None,
+                 components: Any = None, **kwargs: Any):
+        if track is not None and components is not None:
+            raise OptionError("Super Race: give track= or components=, not both")
+        super().__init__(players, seed, components=track if track is not None else components,
+                         **kwargs)
+
+    @property
+    def track(self) -> Track:
+        return self.rules.track
+
+    @classmethod
+    def scenario(cls, *args: Any, **kwargs: Any) -> SuperRace:
+        """A position to study (see :func:`boardkit.super_race.scenario.scenario`)."""
+        from .scenario import scenario
+        return scenario(cls, *args, **kwargs)
+
+    def placements(self, colour: str) -> list[str]:
+        """Every complete way to draw the dice of ``colour`` now."""
+        return self.rules.placements(self._state, colour)
+
+    def distance(self, seat: int) -> int:
+        return self.rules.distance(self._state, seat)
+
+    def render(self, view: Any = None, **kwargs: Any) -> str:
+        from ..core.view import View
+        from .view import render
+        return render(self, View.of(view, **kwargs))
+
+
+__all__ = ["SuperRace", "SuperRaceRules", "FACES", "FACE_WORDS"]

@@ -1,0 +1,94 @@
+"""Build a Super Race position to study: cars already on their way, the
+dice of the next roll fixed.
+
+>>> from boardkit.super_race import SuperRace
+>>> g = SuperRace.scenario(track="indianapolis", cars=["g12 h12 i12 east"],
+...                        dice=["rc", "rs", "rs", "bc", "ys"])
+>>> g.state["dice"]
+['rs', 'rs', 'rc', 'ys', 'bc']
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import OptionError
+from .track import HEADINGS
+
+
+def scenario(cls: Any, players: int | None = None, *, track: Any = None, seed: int = 0,
+             cars: list[str | dict] | None = None, turn: int = 0, dice: list[str] | None = None,
+             roll: int = 1, rolls: list[list[str]] | None = None, extra: bool = False,
+             **options: Any):
+    """A game of ``cls`` with the cars already driven.
+
+    ``cars``: per seat, the squares drawn so far and the way the last one
+    was left, as text (``"g12 h12 i12 east"``) or a dict ``{"path": [...],
+    "exit": "east", "colours": "rrb", "ends": [2, 3]}``; colours default to
+    each square's own colour (grey squares: red), the whole path one go.
+    Each path must be a car's path (SU-R3): it starts on the line, each
+    square next to the one before, no square twice. ``dice``: the faces of
+    the next roll (forced); ``rolls``: several rolls to force in order.
+    ``extra``: the go to play is a tight-corner extra go.
+    """
+    cars = list(cars or [])
+    n = players if players is not None else max(1, len(cars))
+    game = cls(players=n, seed=seed, track=track, **options)
+    rules = game.rules
+    state = game.state
+    step = rules._progress_step(state)
+    ncp = len(rules.track.checkpoints)
+    for seat, spec in enumerate(cars):
+        if isinstance(spec, str):
+            words = spec.lower().split()
+            exit_word = words.pop() if words and words[-1] in HEADINGS else None
+            spec = {"path": words, "exit": exit_word}
+        path = [p.lower() for p in spec.get("path", [])]
+        car = state["cars"][seat]
+        if not path:
+            continue
+        for p in path:
+            if p not in rules.track.squares:
+                raise OptionError(f"Super Race scenario: {p!r} is not a square of the track")
+        if len(set(path)) != len(path):
+            raise OptionError("Super Race scenario: a path crosses a square twice (SU-R3)")
+        if not rules.track.squares[path[0]].line:
+            raise OptionError(f"Super Race scenario: a path starts on the line (SU-R5), "
+                              f"not at {path[0]}")
+        heading = rules.heading(state)
+        prog, past = 0, None
+        for a, b in zip(path, path[1:]):
+            moves = [h for h, v in rules.track.next[a].items() if v == b]
+            if not moves:
+                raise OptionError(f"Super Race scenario: {b} is not next to {a}")
+            if moves[0] == {"north": "south", "south": "north", "east": "west",
+                            "west": "east"}[heading]:
+                raise OptionError(f"Super Race scenario: a car cannot turn back from {a} to {b}")
+            heading = moves[0]
+            if past is not None:
+                past += 1
+            else:
+                prog, done = step(b, prog)
+                if done:
+                    past = 0
+        exit_word = spec.get("exit") or heading
+        colours = spec.get("colours") or "".join(
+            {"red": "r", "yellow": "y", "blue": "b"}.get(rules.track.squares[p].colour, "r")
+            for p in path)
+        lap, cp = divmod(prog, ncp + 1)
+        car.update(path=path, exit=exit_word, colours=colours, ends=spec.get("ends", [len(path)]),
+                   cp=cp, lap=lap, past=past)
+    state["turn"] = turn
+    state["starter"] = 0
+    state["extra"] = extra
+    state["kept"] = []
+    if dice is not None:
+        faces = rules.parse("roll " + " ".join(dice)).split()[1:]
+        if len(faces) != 5:
+            raise OptionError("Super Race scenario: dice are the five faces showing")
+        state.update(phase="choose", dice=faces, rolls=roll)
+    else:
+        state.update(phase="roll", dice=[], rolls=0)
+    out = cls.from_state(state, seed=seed, components=rules.components)
+    for faces in rolls or []:
+        out.force("roll " + " ".join(faces))
+    return out

@@ -1,0 +1,164 @@
+"""Super Race tracks: plain-text board files, checked square by square.
+
+The published boards are not public, so boardkit's two tracks are designed
+(see ``tracks/indianapolis.txt`` and ``tracks/monza.txt``). A teacher can
+draw a new one in any text editor: the file format is the core's board
+file (:mod:`boardkit.core.grid`), with these meanings.
+
+Legend words
+    ``grey``, ``red``, ``yellow`` or ``blue`` (exactly one per square: "Grey
+    fields can be crossed using any colour. Coloured fields can only be
+    crossed using the same colour."), plus optionally ``corner`` (a tight
+    corner, printed "+1": "If a turn ends on a tight corner square, the
+    player may take another turn"), ``line`` (the start/finish line) and
+    ``pit`` (the pit lane: Indianapolis's shortcut).
+
+Header
+    ``name: …``, ``start: east`` (the direction in which the cars cross the
+    start/finish line in the normal, anticlockwise race; racing clockwise
+    drives the same file the other way), optionally ``fast-lap: 13``.
+
+``checkpoints:`` section
+    Ordered lines of squares across the track, at least two. "A lap counts
+    only when the car has really driven round the circuit": a car must enter
+    checkpoint 1, then 2, …, and only then does a line square finish the lap
+    (SU-R11). A pit lane's squares join the checkpoint they bypass.
+
+Every problem is a :class:`~boardkit.core.grid.GridError` naming the file's
+line and column.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.grid import Grid, load_grid, square_name
+
+COLOURS = ("red", "yellow", "blue")
+#: Letters of the compass, as a car's heading (x grows east, y grows south).
+HEADINGS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+LEFT = {"north": "west", "west": "south", "south": "east", "east": "north"}
+RIGHT = {v: k for k, v in LEFT.items()}
+BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
+WORDS = frozenset({"grey", *COLOURS, "corner", "line", "pit"})
+TRACKS = Path(__file__).with_name("tracks")
+BUILTIN = ("indianapolis", "monza")
+
+
+@dataclass(frozen=True)
+class Square:
+    name: str          #: "e5" (lower case: actions are lower case)
+    x: int
+    y: int
+    colour: str        #: "grey", "red", "yellow" or "blue"
+    corner: bool
+    line: bool
+    pit: bool
+
+
+class Track:
+    """A track read from a board file, with the facts the rules need
+    precomputed: each square's colour and marks, its neighbours by
+    heading, the start/finish line and the checkpoints."""
+
+    def __init__(self, grid: Grid):
+        self.grid = grid
+        self.name = grid.meta.get("name", "custom track")
+        self.squares: dict[str, Square] = {}
+        for ch, meaning in grid.legend.items():
+            if meaning == "off":
+                continue
+            words = frozenset(meaning.split())
+            unknown = sorted(words - WORDS)
+            if unknown:
+                raise grid.error(f"{ch!r} means {meaning!r}: unknown word(s) {', '.join(unknown)}; "
+                                 f"a square is one of grey, red, yellow, blue, optionally with "
+                                 f"corner, line or pit", legend=ch)
+            colours = [c for c in ("grey", *COLOURS) if c in words]
+            if len(colours) != 1:
+                raise grid.error(f"{ch!r} means {meaning!r}: a square needs exactly one colour "
+                                 f"(grey, red, yellow or blue), not {' '.join(colours) or 'none'}",
+                                 legend=ch)
+        for (x, y), _meaning in grid.cells():
+            words = grid.words(x, y)
+            colours = [c for c in ("grey", *COLOURS) if c in words]
+            name = square_name((x, y)).lower()
+            self.squares[name] = Square(name, x, y, colours[0], "corner" in words,
+                                        "line" in words, "pit" in words)
+        at = {(s.x, s.y): s.name for s in self.squares.values()}
+        #: square -> heading -> the square next to it that way (or None)
+        self.next: dict[str, dict[str, str | None]] = {
+            s.name: {h: at.get((s.x + dx, s.y + dy)) for h, (dx, dy) in HEADINGS.items()}
+            for s in self.squares.values()}
+        start = grid.meta.get("start", "").strip().lower()
+        if start not in HEADINGS:
+            raise grid.error(f"'start' must be north, east, south or west (the direction the "
+                             f"cars cross the start/finish line), not {start!r}", meta="start")
+        self.start = start
+        self.line = [s.name for s in sorted(self.squares.values(), key=lambda s: (s.y, s.x))
+                     if s.line]
+        if not self.line:
+            raise grid.error("the track has no start/finish line: mark its squares with a "
+                             "legend character meaning e.g. 'grey line'")
+        entries = grid.squares("checkpoints")
+        if len(entries) < 2:
+            raise grid.error("a track needs at least two checkpoints besides the line "
+                             "(SU-R11), in race order", section="checkpoints")
+        self.checkpoints: list[frozenset[str]] = []
+        seen: dict[str, str] = {}
+        for i, (label, squares) in enumerate(entries):
+            names = [square_name(sq).lower() for sq in squares]
+            if not names:
+                raise grid.error(f"checkpoint {label} lists no squares", section="checkpoints",
+                                 entry=i)
+            for n in names:
+                if n in seen:
+                    raise grid.error(f"square {n.upper()} is in checkpoints {seen[n]} and {label}; "
+                                     f"a square belongs to one checkpoint", section="checkpoints",
+                                     entry=i)
+                if self.squares[n].line:
+                    raise grid.error(f"square {n.upper()} is on the start/finish line; a "
+                                     f"checkpoint lies elsewhere on the lap",
+                                     section="checkpoints", entry=i)
+                seen[n] = label
+            self.checkpoints.append(frozenset(names))
+        fast = grid.meta.get("fast-lap")
+        if fast is not None and not (fast.isdigit() and 0 < int(fast) < 1000):
+            raise grid.error(f"'fast-lap' must be a number of goes, not {fast!r}", meta="fast-lap")
+        self.fast_lap = int(fast) if fast else None
+        #: checkpoint index of each square (in file order)
+        self.checkpoint_of = {n: i for i, cp in enumerate(self.checkpoints) for n in cp}
+
+    def __repr__(self) -> str:
+        return f"<Track {self.name!r}: {len(self.squares)} squares, " \
+               f"{len(self.checkpoints)} checkpoints>"
+
+    @property
+    def width(self) -> int:
+        return self.grid.width
+
+    @property
+    def height(self) -> int:
+        return self.grid.height
+
+
+def read_track(text: str, source: str = "<text>") -> dict[str, Any]:
+    """The plain data of a track file's text (checked: a bad file raises
+    :class:`~boardkit.core.grid.GridError` with its line and column)."""
+    grid = load_grid(text, source=source)
+    Track(grid)
+    return {"track": grid.to_json()}
+
+
+def builtin_track(name: str) -> dict[str, Any]:
+    path = TRACKS / f"{name}.txt"
+    return read_track(path.read_text(encoding="utf-8"), source=path.name)
+
+
+def track_from_data(data: Any, source: str = "<track>") -> Track:
+    if not isinstance(data, dict) or set(data) != {"track"}:
+        from ..core.errors import OptionError
+        raise OptionError(f"{source}: Super Race components are {{'track': <board>}}, a track "
+                          f"file's text, or one of the built-in tracks {', '.join(BUILTIN)}")
+    return Track(Grid.from_json(data["track"], source=source))
