@@ -238,6 +238,9 @@ class BoardWidget(anywidget.AnyWidget):
     #: "Player 2 (bot) is thinking…" while a bot's move is being computed.
     thinking = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    #: What the last searching bot expects ("Player 2 (bot) expects: …"),
+    #: from its ``expects()`` — the line it plans and its evaluation.
+    expects = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     #: Words of an unfinished multi-click action.
     pending = traitlets.Unicode("").tag(sync=True)
@@ -648,6 +651,19 @@ class BoardWidget(anywidget.AnyWidget):
         self._events.extend(events)
         self._steps = self._collect_steps()
         self.message = self._summary()
+        self.expects = self._expectation(job.seat)
+
+    def _expectation(self, seat: int) -> str:
+        """The bot's expected line in words, if it searches and says so."""
+        said = getattr(self.bots.get(seat), "expects", None)
+        if not callable(said):
+            return ""
+        try:
+            line = said(self.game.seat_name)
+        except Exception:  # a bot's explanation never breaks the board
+            log.exception("%s: expects() failed", self._who(seat))
+            return ""
+        return _clean(f"{self._who(seat)} expects: {line}")[:600] if line else ""
 
     def _bot_failed(self, seat: int, reason: str) -> None:
         self._failed_at = self._moves

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 import pytest
 
-from boardkit import IllegalActionError, InvalidActionError, NothingToUndoError, RandomBot
+from boardkit import IllegalActionError, InvalidActionError, NothingToUndoError, RandomBot, SlimeRace
 from boardkit.core.bots import Bot
 from boardkit.core.game import Game
 from boardkit.core.rules import NULL_SINK, GameInfo, Outcome, Refusal, Rules
@@ -1299,3 +1299,20 @@ def test_student_mode_shows_only_the_learners_hand_never_the_bots():
     assert 'class="sr-all-hands"' not in w.svg            # … the student only their own
     assert all(f'data-card="{c}"' in w.svg for c in mine)
     assert not any(f'data-card="{c}"' in w.svg for c in own_only)
+
+
+def test_a_searching_bot_says_what_it_expects_after_its_move():
+    """A bot with ``expects()`` (the search bots) has its expected line shown
+    under the message; a bot without one shows nothing there."""
+    from boardkit.core.mcts import MCTSBot
+    game = SlimeRace(players=2, seed=4)
+    bot = MCTSBot(3, iterations=30)
+    board = BoardWidget(game, bots={1: bot})
+    while game.current_player == 0:
+        board.act(next(iter(game.legal_actions)))
+    assert board.expects.startswith(f"{game.seat_name(1)} (bot) expects: ")
+    assert bot.expects(game.seat_name) in board.expects
+    plain = BoardWidget(SlimeRace(players=2, seed=4), bots={1: RandomBot(1)})
+    while plain.game.current_player == 0:
+        plain.act(next(iter(plain.game.legal_actions)))
+    assert plain.expects == ""

@@ -110,7 +110,9 @@ function render({ model, el: host }) {
   error.setAttribute("role", "alert");
   const message = el("div", "bk-message");
   message.setAttribute("aria-live", "polite");
-  note.append(error, message);
+  const expects = el("div", "bk-expects");
+  expects.setAttribute("aria-live", "polite");
+  note.append(error, message, expects);
   const hint = el("div", "bk-hint");
   hint.setAttribute("aria-live", "polite");
   feedback.append(note, hint);
@@ -431,6 +433,8 @@ function render({ model, el: host }) {
     const err = model.get("error");
     error.textContent = err;
     message.textContent = err ? "" : model.get("message");
+    expects.textContent = err ? "" : model.get("expects");
+    expects.hidden = !expects.textContent;
     root.dataset.error = err ? "1" : "";
     if (hint.dataset.flash !== "1") hint.textContent = model.get("hint");
     const c = model.get("curtain");
@@ -455,7 +459,7 @@ function render({ model, el: host }) {
     }
   }
 
-  const KEYS = ["svg", "version", "status", "thinking", "message", "error", "pending", "selected",
+  const KEYS = ["svg", "version", "status", "thinking", "message", "expects", "error", "pending", "selected",
     "curtain", "can_undo", "step_count", "step_index", "step_caption", "happened", "hint", "log_start",
     "log_tail"];
   for (const k of KEYS) model.on(`change:${k}`, schedule);

@@ -56,16 +56,25 @@ class View:
 def changes(before: dict, after: dict) -> tuple[str, ...]:
     """What a step changed, for :attr:`View.changed`: the keys whose values
     differ in every table (a dict) of the two states — squares of a board,
-    slimes of a track, odds spaces, stock colours… Each view outlines the
-    names it knows and ignores the rest; nothing here knows a rule."""
+    slimes of a track, odds spaces, stock colours… — and, where such a value
+    is a list of names (the spaces of a colour's machines), the names that
+    came or went. Each view outlines the names it knows and ignores the
+    rest; nothing here knows a rule."""
     out: dict[str, None] = {}
     for name, table in after.items():
         old = before.get(name)
         if not isinstance(table, dict) or not isinstance(old, dict) or name == "options":
             continue
         for key in sorted(set(table) | set(old)):
-            if table.get(key) != old.get(key):
+            a, b = old.get(key), table.get(key)
+            if a != b:
                 out[str(key)] = None
+                # a list of names (a colour's machines on spaces…): the names
+                # that came or went changed too
+                if isinstance(a, list) and isinstance(b, list) and \
+                        all(isinstance(x, str) for x in a + b):
+                    for name in sorted(set(a) ^ set(b)):
+                        out[name] = None
     return tuple(out)
 
 

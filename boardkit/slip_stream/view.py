@@ -1,0 +1,619 @@
+"""Slip Stream board as SVG: the course left to right (start tile, the 7
+course tiles in course order, goal tile), the wheel tokens under their
+tiles, and below it the score tile and the players.
+
+Forward is to the right, so lane a (on the left looking forward) is the top
+row and lane g the bottom one; the start spaces s1 … s8 sit between the
+lanes, s1 at the top.
+
+Click flow (each click is one word of the action):
+
+* a move: an outlined machine of the player to move (``data-act="move
+  12c"``), then one of its highlighted destinations (``data-act="14d"``,
+  the space where the whole move ends, after circle skipping and
+  slipstream). While a machine is selected every space carries its name,
+  so a click on a space the move cannot end on is answered with the rule.
+* a turbo move: the same with ``turbo`` (``turbo 12c``, then ``13c``).
+* the pie rule's colour choice: the buttons "Play red" / "Play blue"
+  (``data-act="colour red"`` …).
+"""
+from __future__ import annotations
+
+import math
+
+from ..core.palette import BASE_CSS, BOARD_WIDTH, ink
+from ..core.svg import El, Targets, changed_mark, header, svg_document, text, text_width, title, wrap
+from ..core.view import register_hints
+from .rules import COLOURS, other
+from .tiles import CIRCLE, GOAL, GOAL_POINTS, LANE_LETTERS, LANES, START_SPACES, parse_place, place_name
+
+#: Machine colours: a light red under a black letter, a dark blue under a
+#: white one, so the two also differ in grey-scale and for colour-blind eyes.
+FILL = {"red": "#ef5a45", "blue": "#1f3a93"}
+INK = {c: ink(f) for c, f in FILL.items()}
+LETTER = {"red": "R", "blue": "B"}
+BAN = "#a50000"          # prohibition lines
+CSS = BASE_CSS + """
+.ss-tile { fill: #dedbd2; stroke: #8d887a; }
+.ss-tile.start { fill: #d0d4da; }
+.ss-tile.goal { fill: #fff1b8; stroke: #b08d00; }
+.ss-space rect.slot { fill: #fff; stroke: #5a5a5a; stroke-width: 1.5; }
+.ss-space circle.slot { fill: #fff; stroke: #5a5a5a; stroke-width: 1.5; }
+.ss-space rect.goal { fill: #fff; stroke: #222; stroke-width: 2; }
+.ss-space.dest rect.back { fill: #ffd84d; stroke: #7a5c00; stroke-width: 2; }
+.ss-machine text { font-size: 14px; font-weight: bold; }
+.ss-machine.selected rect.ring { fill: none; stroke: #d00; stroke-width: 4; }
+.ss-trail polyline.casing { fill: none; stroke: #fff; stroke-width: 7; }
+.ss-trail polyline.step { fill: none; stroke: #111; stroke-width: 3; }
+.ss-trail polyline.slip { fill: none; stroke: #111; stroke-width: 3; stroke-dasharray: 7 5; }
+.ss-ban line { stroke: #a50000; stroke-width: 2.5; }
+.ss-ban line.dots { stroke-dasharray: 2 3; }
+.ss-wheel text { font-weight: bold; }
+.ss-track circle.mark { fill: #fff; stroke: #444; stroke-width: 1.5; }
+.ss-track .turbo circle.mark { fill: #222; stroke: #222; }
+.ss-track .crash circle.mark { fill: #b00000; stroke: #b00000; }
+.ss-track .crash polygon { fill: #b00000; }
+.ss-track .home circle.mark { stroke: #111; stroke-width: 2.5; }
+.ss-track text { font-size: 14px; }
+.ss-button rect { stroke: #111; stroke-width: 2; }
+.ss-button text { font-size: 20px; font-weight: bold; }
+.ss-player rect.row { fill: #fff3b0; }
+"""
+
+W = BOARD_WIDTH          # 1180: 1 unit ≈ 1 px at 1280×720
+LX = 30                  # the course's left edge (lane letters left of it)
+GAP = 6                  # between two tiles
+LP = 34                  # lane pitch
+MIN_CP = 24              # the narrowest column (a row of the course)
+RX = 800                 # the right-hand column under the course: players, decisions
+
+
+class _Course:
+    """Where everything of a laid-out course is drawn."""
+
+    def __init__(self, lay, y0: float):
+        self.lay = lay
+        self.y0 = y0
+        self.cols = lay.goal_row + 1
+        room = W - LX - 8 - 8 * GAP
+        self.cp = max(MIN_CP, min(30.0, room / self.cols))
+        self.width = max(W, int(LX + 8 + 8 * GAP + self.cp * self.cols + 0.999))
+
+    def tile_index(self, row: int) -> int:
+        if row <= 1:
+            return 0
+        if row == self.lay.goal_row:
+            return 8
+        return self.lay.tile_of_row[row]
+
+    def left(self, row: int) -> float:
+        return LX + row * self.cp + GAP * self.tile_index(row)
+
+    def cx(self, row: int) -> float:
+        return self.left(row) + self.cp / 2
+
+    def cy(self, place: tuple[int, int]) -> float:
+        row, lane = place
+        return self.y0 + ((lane - 1) if row == 0 else (lane - 0.5)) * LP
+
+    def xy(self, name: str) -> tuple[float, float]:
+        p = parse_place(name)
+        assert p is not None
+        return self.cx(p[0]), self.cy(p)
+
+    @property
+    def bottom(self) -> float:
+        return self.y0 + LANES * LP
+
+    def tiles(self) -> list[tuple[str, int, int]]:
+        """(kind, first row, last row) of each tile, start to goal."""
+        lay = self.lay
+        out = [("start", 0, 1)]
+        first = 2
+        for last in lay.last_row:
+            out.append(("course", first, last))
+            first = last + 1
+        out.append(("goal", lay.goal_row, lay.goal_row))
+        return out
+
+
+def render(game, view) -> str:
+    rules = game.rules
+    live = view.state is None
+    state: dict = game._state if live else view.state
+    cur = rules.current(state)
+    mover = isinstance(cur, int) and (view.seat is None or view.seat == cur)
+    legal = list(game.legal_actions) if live and mover else []
+    t = Targets(legal, view.pending)
+    clickable = bool(legal)
+    lay = rules.layout(state)
+    head = view.caption or rules.situation(state)
+    changed = set(view.changed)
+
+    # a machine chosen by the first click ("move 12c" / "turbo 12c")
+    words = t.pending.split()
+    selected, dests = None, {}
+    if clickable and len(words) == 2 and words[0] in ("move", "turbo") and t.is_legal(""):
+        selected = words[1]
+        if words[0] == "move":
+            found = rules.destinations(state, selected)
+        else:
+            found = {d: [selected, d] for d in rules.turbo_destinations(state, selected)}
+        dests = {d: trail for d, trail in found.items() if t.is_legal(d)}
+
+    parts, top = header(f"Slip Stream — {head}")
+    instruction = _instruction(game, state, clickable, selected, words[0] if selected else "")
+    if instruction:
+        parts.append(text(12, top + 10, instruction, class_="label", font_weight="bold",
+                          fill="#a00" if selected else "#111"))
+    geo = _Course(lay, top + 86)
+    parts.append(_tiles(game, state, geo))
+    parts.append(_spaces(state, geo, t, clickable, selected, dests, changed))
+    parts.append(_lines(geo, dests, selected))
+    parts.append(_machines(rules, state, geo, t, clickable, selected, changed))
+    parts.append(_wheels(game, state, geo))
+    y = geo.bottom + 104
+    parts.append(_legend(geo, y))
+    y += 24
+    track, bottom = _score_tile(game, state, y)
+    parts.append(track)
+    panel, right_bottom = _panel(game, state, t, clickable, y)
+    parts.append(panel)
+    height = int(max(bottom, right_bottom) + 12)
+    return svg_document(geo.width, height, *parts, css=CSS, label=f"Slip Stream board: {head}")
+
+
+# ----------------------------------------------------------------- words
+def _instruction(game, state: dict, clickable: bool, selected: str | None, word: str) -> str:
+    """What to do now, in one line (the board widget's hint says it too)."""
+    if not clickable:
+        return ""
+    phase = state["phase"]
+    if selected:
+        if word == "turbo":
+            return (f"Selected the machine on {selected}: click a highlighted space one step "
+                    f"ahead for the turbo move")
+        return (f"Selected the machine on {selected}: click a highlighted space to end the move "
+                f"there (dashed: slipstream)")
+    if phase == "pie":
+        return ("First move (pie rule): click any outlined machine, red or blue, then one of "
+                "its highlighted destinations")
+    if phase == "colour":
+        return "Choose your colour with one of the two buttons below (pie rule)"
+    colour = state["colours"][game.rules.current(state)]
+    if state["turbo"] is not None:
+        return (f"Turbo (●): {colour} moves one machine one space — click it, then the space "
+                f"ahead")
+    return f"{colour.capitalize()} to move: click one of your outlined machines, then a highlighted space"
+
+
+# ------------------------------------------------------------------ course
+def _tiles(game, state: dict, geo: _Course) -> El:
+    lay = geo.lay
+    g = El("g", class_="ss-tiles")
+    for i, letter in enumerate(LANE_LETTERS[:LANES]):
+        g.add(text(LX / 2, geo.y0 + (i + 0.5) * LP, letter, class_="small", text_anchor="middle"))
+    for kind, first, last in geo.tiles():
+        x0, x1 = geo.left(first), geo.left(last) + geo.cp
+        if kind == "start":
+            y0, y1 = geo.y0 - LP / 2 - 6, geo.bottom + LP / 2 + 6
+        else:
+            y0, y1 = geo.y0 - 4, geo.bottom + 4
+        tile = El("g", class_=f"ss-tile-group {kind}")
+        rect = El("rect", x=x0, y=y0, width=x1 - x0, height=y1 - y0, rx=4, class_=f"ss-tile {kind}")
+        tile.add(rect)
+        mid = (x0 + x1) / 2
+        if kind == "course":
+            k = lay.tile_of_row[first]
+            number = lay.order[k - 1]
+            name = game.rules.tiles.course[number].name
+            tile.set(data_tile=number, data_position=k)
+            tile.add(title(f"course tile {number} ({name}), course position {k}"))
+            tile.add(text(mid, geo.y0 - 50, f"tile {number}", class_="heading", text_anchor="middle"))
+            tile.add(text(mid, geo.y0 - 32, _fit(name, x1 - x0 + GAP - 2, 14), class_="small",
+                          text_anchor="middle"))
+        else:
+            label = "start" if kind == "start" else "goal"
+            tile.add(text(mid, geo.y0 - 50, label, class_="heading", text_anchor="middle"))
+        g.add(tile)
+    # the row numbers, which name the spaces with the lane letters
+    for row in range(geo.cols):
+        g.add(text(geo.cx(row), geo.bottom + 36, "s" if row == 0 else str(row), class_="small",
+                   text_anchor="middle"))
+    if state["course"] is None:
+        g.add(text(LX, geo.y0 - 76, "The course order is not drawn yet (shown in tile order 1–7)",
+                   class_="small"))
+    return g
+
+
+def _fit(content: str, width: float, size: float) -> str:
+    if text_width(content, size) <= width:
+        return content
+    while content and text_width(content + "…", size) > width:
+        content = content[:-1]
+    return content.rstrip() + "…"
+
+
+def _space_title(lay, name: str, occupant: str | None) -> str:
+    p = parse_place(name)
+    assert p is not None
+    kind = lay.kind(p)
+    what = {"start": "start space", CIRCLE: "circular space (skipped over)",
+            GOAL: "goal space"}.get(kind, "elongated space")
+    where = "" if p[0] in (0, 1, lay.goal_row) else f", {lay.tile_label(p[0])}"
+    return f"{name}: {what}{where}" + (f" — {occupant} machine" if occupant else "")
+
+
+def _spaces(state: dict, geo: _Course, t: Targets, clickable: bool, selected: str | None,
+            dests: dict, changed: set) -> El:
+    lay = geo.lay
+    occ = {m: c for c in COLOURS for m in state["machines"][c]}
+    g = El("g", class_="ss-spaces")
+    names = [place_name((0, i)) for i in range(1, START_SPACES + 1)]
+    names += [place_name((r, lane)) for r in range(1, lay.goal_row + 1) for lane in range(1, LANES + 1)]
+    cp = geo.cp
+    for name in names:
+        p = parse_place(name)
+        assert p is not None
+        x, y = geo.cx(p[0]), geo.cy(p)
+        kind = lay.kind(p)
+        cell = El("g", class_=f"ss-space {kind}", data_space=name)
+        cell.add(title(_space_title(lay, name, occ.get(name))
+                       + (" — changed in this step" if name in changed else "")))
+        if selected is not None and name != selected:
+            # every space answers while a machine is selected (a refusal says why not)
+            cell.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=cp, height=LP,
+                        fill="#fff", fill_opacity=0, class_="hit"))
+        if name in dests:
+            cell.add_class("dest")
+            cell.add(El("rect", x=x - cp / 2 + 1, y=y - 13, width=cp - 2, height=26, rx=6,
+                        class_="back"))
+        sw = min(22.0, cp - 6)
+        if kind == CIRCLE:
+            cell.add(El("circle", cx=x, cy=y, r=6, class_="slot"))
+        elif kind == GOAL:
+            cell.add(El("rect", x=x - sw / 2, y=y - 9, width=sw, height=18, rx=3, class_="goal"))
+            cell.add(El("line", x1=x - sw / 2 + 4, y1=y, x2=x + sw / 2 - 4, y2=y, stroke="#222",
+                        stroke_width=1.5, stroke_dasharray="3 3"))
+        else:
+            cell.add(El("rect", x=x - sw / 2, y=y - 7, width=sw, height=14, rx=7, class_="slot"))
+        cell.add(El("rect", x=x - cp / 2 + 1, y=y - 14, width=cp - 2, height=28, rx=6,
+                    fill="none", class_="hl"))
+        if name in changed:
+            cell.add_class("changed")
+            cell.add(*changed_mark("rect", x=x - cp / 2 + 2, y=y - 15, width=cp - 4, height=30, rx=6))
+        if clickable and selected is not None and name != selected:
+            t.mark(cell, name)
+        g.add(cell)
+    return g
+
+
+def _split(lay, trail: list[str]) -> tuple[list[str], list[str]]:
+    """A move's trail cut where the machine would stop without slipstream:
+    (source … stop, stop … destination). The stop is the first elongated or
+    goal space after the step (circle skipping), or the last circle when a
+    machine blocked the lane."""
+    path = trail[1:]
+    k = len(path) - 1
+    for i, name in enumerate(path):
+        p = parse_place(name)
+        if p is not None and lay.kind(p) != CIRCLE:
+            k = i
+            break
+    return trail[:k + 2], trail[k + 1:]
+
+
+def _lines(geo: _Course, dests: dict, selected: str | None) -> El:
+    """Prohibition lines and the trails of a selected machine (they never
+    catch a click)."""
+    g = El("g", class_="ss-lines", pointer_events="none")
+    for row, a, b in sorted(geo.lay.forbidden):
+        src, dst = place_name((row, a)), place_name((row + 1, b))
+        (x1, y1), (x2, y2) = geo.xy(src), geo.xy(dst)
+        ban = El("g", class_="ss-ban", data_from=src, data_to=dst)
+        ban.add(title(f"prohibition line: no lane change from {src} to {dst}"))
+        ban.add(El("line", x1=x1, y1=y1, x2=x2, y2=y2, class_="dots"))
+        for f in (0.36, 0.64):
+            mx, my = x1 + f * (x2 - x1), y1 + f * (y2 - y1)
+            ban.add(El("line", x1=mx - 4, y1=my - 4, x2=mx + 4, y2=my + 4),
+                    El("line", x1=mx - 4, y1=my + 4, x2=mx + 4, y2=my - 4))
+        g.add(ban)
+    for dest, trail in sorted(dests.items()):
+        step, slip = _split(geo.lay, trail)
+        tr = El("g", class_="ss-trail", data_from=selected, data_to=dest)
+        tr.add(title(f"{selected} → {dest}: " + " → ".join(trail[1:])
+                     + (" (slipstream from " + slip[0] + ")" if len(slip) > 1 else "")))
+        for part, cls in ((step, "step"), (slip, "slip")):
+            if len(part) > 1:
+                pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in map(geo.xy, part))
+                tr.add(El("polyline", points=pts, class_="casing"))
+                tr.add(El("polyline", points=pts, class_=cls))
+        g.add(tr)
+    return g
+
+
+def machine_token(x: float, y: float, colour: str | None) -> list[El]:
+    """A machine seen from the side, its front to the right: two wheels, a
+    body with the colour's letter and a pointed nose."""
+    fill = FILL[colour] if colour else "#9a9a9a"
+    out = [El("circle", cx=x - 7, cy=y + 9, r=4.5, fill="#222"),
+           El("circle", cx=x + 6, cy=y + 9, r=4.5, fill="#222"),
+           El("polygon", points=f"{x + 6:.1f},{y - 9:.1f} {x + 13:.1f},{y:.1f} {x + 6:.1f},{y + 9:.1f}",
+              fill=fill, stroke="#111", stroke_width=1.5),
+           El("rect", x=x - 12, y=y - 10, width=19, height=19, rx=4, fill=fill, stroke="#111",
+              stroke_width=1.5, class_="body")]
+    out.append(text(x - 2.5, y, LETTER[colour] if colour else "?", text_anchor="middle",
+                    fill=INK[colour] if colour else "#000"))
+    return out
+
+
+def _machines(rules, state: dict, geo: _Course, t: Targets, clickable: bool, selected: str | None,
+              changed: set) -> El:
+    lay = geo.lay
+    g = El("g", class_="ss-machines")
+    movers = _movers(rules, state)
+    for colour in COLOURS:
+        for name in state["machines"][colour]:
+            p = parse_place(name)
+            if p is None or not lay.on_course(p):
+                continue
+            x, y = geo.xy(name)
+            m = El("g", class_=f"ss-machine {colour}", data_space=name, data_colour=colour)
+            home = p[0] == lay.goal_row
+            m.add(title(f"{colour} machine on {name}" + (" (at the goal)" if home else "")
+                        + (" — moved here in this step" if name in changed else "")))
+            if name in changed:
+                m.add(*changed_mark("rect", x=x - 16, y=y - 15, width=33, height=32, rx=7))
+            m.add(*machine_token(x, y, colour))
+            m.add(El("rect", x=x - 15, y=y - 14, width=31, height=30, rx=6, fill="none", class_="hl"))
+            if name == selected:
+                m.add_class("selected")
+                m.add(El("rect", x=x - 15, y=y - 14, width=31, height=30, rx=6, class_="ring"))
+            if name in changed:
+                m.add_class("changed")
+            if clickable and selected is None and colour in movers and not home:
+                t.mark(m, f"{_word(state)} {name}")
+            elif clickable and selected is not None and name != selected:
+                t.mark(m, name)
+            g.add(m)
+    return g
+
+
+def _movers(rules, state: dict) -> tuple[str, ...]:
+    if state["phase"] == "pie":
+        return COLOURS
+    seat = rules.current(state)
+    if state["phase"] != "play" or not isinstance(seat, int) or not state["colours"]:
+        return ()
+    return (state["colours"][seat],)
+
+
+def _word(state: dict) -> str:
+    return "turbo" if state.get("turbo") is not None else "move"
+
+
+def _wheels(game, state: dict, geo: _Course) -> El:
+    """Each course tile's wheel token under it: its points, or who took it."""
+    tile = game.rules.score_tile(state)
+    g = El("g", class_="ss-wheels")
+    y = geo.bottom + 68
+    for kind, first, last in geo.tiles():
+        if kind != "course":
+            continue
+        k = geo.lay.tile_of_row[first]
+        taker = state["wheels"][k - 1]
+        pts = tile.wheels[k - 1]
+        x0, x1 = geo.left(first), geo.left(last) + geo.cp
+        w = El("g", class_="ss-wheel", data_position=k, data_taken=taker or "")
+        cx = x0 + 16
+        if taker in FILL:
+            w.add(title(f"wheel token of course position {k} ({pts} points): taken by {taker}"))
+            w.add(El("circle", cx=cx, cy=y, r=14, fill=FILL[taker], stroke="#111", stroke_width=2))
+            w.add(text(cx, y, str(pts), text_anchor="middle", fill=INK[taker], class_="small"))
+            say = f"{taker} took it"
+        else:
+            w.add(title(f"wheel token of course position {k}: {pts} points for the first player "
+                        f"whose machines have all left the tile"))
+            w.add(El("circle", cx=cx, cy=y, r=14, fill="#fff", stroke="#111", stroke_width=3,
+                      stroke_dasharray="4 2"))
+            w.add(text(cx, y, str(pts), text_anchor="middle", class_="small"))
+            say = "wheel: on tile"
+        w.add(text(cx + 19, y, _fit(say, x1 - cx - 19, 14), class_="small", font_weight="normal"))
+        g.add(w)
+    return g
+
+
+def _legend(geo: _Course, y: float) -> El:
+    g = El("g", class_="ss-legend")
+    x = 12.0
+
+    def item(shape: list[El], width: float, words: str) -> None:
+        nonlocal x
+        g.add(*shape)
+        g.add(text(x + width + 6, y, words, class_="small"))
+        x += width + 6 + text_width(words, 14) + 22
+    item([El("rect", x=x, y=y - 7, width=22, height=14, rx=7, fill="#fff", stroke="#5a5a5a",
+             stroke_width=1.5)], 22, "space: a machine stops here")
+    item([El("circle", cx=x + 7, cy=y, r=6, fill="#fff", stroke="#5a5a5a", stroke_width=1.5)], 14,
+         "circle: skipped over")
+    ban = El("g", class_="ss-ban")
+    ban.add(El("line", x1=x, y1=y + 7, x2=x + 30, y2=y - 7, class_="dots"))
+    for f in (0.3, 0.7):
+        mx, my = x + 30 * f, y + 7 - 14 * f
+        ban.add(El("line", x1=mx - 4, y1=my - 4, x2=mx + 4, y2=my + 4),
+                El("line", x1=mx - 4, y1=my + 4, x2=mx + 4, y2=my - 4))
+    item([ban], 30, "no lane change along this line")
+    tr = El("g", class_="ss-trail")
+    tr.add(El("polyline", points=f"{x},{y} {x + 20},{y}", class_="step"),
+           El("polyline", points=f"{x + 20},{y} {x + 46},{y}", class_="slip"))
+    item([tr], 46, "a selected machine's trail; dashed: slipstream")
+    return g
+
+
+# ------------------------------------------------------------ score tile
+def _score_tile(game, state: dict, y0: float) -> tuple[El, float]:
+    tile = game.rules.score_tile(state)
+    g = El("g", class_="ss-track")
+    g.add(text(12, y0 + 8, f"Score tile {tile.label} — reach or pass ◎ {tile.goal} to win",
+               class_="heading"))
+    step, r = 30.0, 13.0
+    per_row = max(2, int((RX - 20 - 12 - 2 * r) // step) + 1)     # circles from x = 12 to RX - 20
+    y = y0 + 60
+    scores = state["scores"]
+    pos = {c: min(scores[c], tile.goal) for c in COLOURS}
+    for n in range(tile.goal + 1):
+        if n and n % per_row == 0:
+            y += 84
+        x = 12 + r + (n % per_row) * step
+        kind = "home" if n == tile.goal else "turbo" if n in tile.turbo else \
+            "crash" if n in tile.crash else "plain"
+        c = El("g", class_=f"ss-mark {kind}", data_pos=n)
+        c.add(title({"home": f"{n}: ◎ — reaching or passing it wins",
+                     "turbo": f"{n}: ● turbo — stopping here while ahead gives the opponent a "
+                              f"one-space move",
+                     "crash": f"{n}: ✹ crash — stopping here while ahead loses",
+                     "plain": f"{n}"}[kind]))
+        if kind == "crash":
+            pts = []
+            for i in range(16):
+                rad = r + 4 if i % 2 == 0 else r - 2
+                a = math.pi * i / 8
+                pts.append(f"{x + rad * math.cos(a):.1f},{y + rad * math.sin(a):.1f}")
+            c.add(El("polygon", points=" ".join(pts)))
+        c.add(El("circle", cx=x, cy=y, r=r, class_="mark"))
+        if kind == "home":
+            c.add(El("circle", cx=x, cy=y, r=r - 4, fill="none", stroke="#111", stroke_width=2))
+        ink_ = "#fff" if kind in ("turbo", "crash") else "#111"
+        c.add(text(x, y, str(n), text_anchor="middle", fill=ink_))
+        g.add(c)
+        for colour, dy in (("red", -28), ("blue", 28)):
+            if pos[colour] == n:
+                tok = El("g", class_=f"ss-score {colour}", data_score=scores[colour])
+                tok.add(title(f"{colour}'s score token: {scores[colour]} point"
+                              f"{'' if scores[colour] == 1 else 's'}"))
+                tok.add(El("line", x1=x, y1=y + dy * 0.5, x2=x, y2=y + dy * 0.62, stroke="#111",
+                           stroke_width=2))
+                tok.add(El("circle", cx=x, cy=y + dy, r=11, fill=FILL[colour], stroke="#111",
+                           stroke_width=1.5))
+                tok.add(text(x, y + dy, LETTER[colour], text_anchor="middle", fill=INK[colour],
+                             font_weight="bold", class_="small"))
+                g.add(tok)
+    y += 50
+    legend = ["● turbo: a score token stopping exactly here while ahead — the opponent moves "
+              "one machine one space",
+              "✹ crash: a score token stopping exactly here while ahead — that player loses"]
+    for line in legend:
+        for part in wrap(line, RX - 40, 14):
+            g.add(text(12, y, part, class_="small"))
+            y += 20
+    y += 6
+    label = "Wheel token points by course position, start to goal:"
+    g.add(text(12, y, label, class_="small"))
+    x = 12 + text_width(label, 14) + 24
+    for k, pts in enumerate(tile.wheels, start=1):
+        w = El("g", class_="ss-wheel-value", data_position=k)
+        w.add(title(f"course position {k}: {pts} points"))
+        w.add(El("circle", cx=x, cy=y, r=13, fill="#fff", stroke="#111", stroke_width=2))
+        w.add(text(x, y, str(pts), text_anchor="middle", class_="small", font_weight="bold"))
+        g.add(w)
+        x += 32
+    return g, y + 16
+
+
+# ---------------------------------------------------------------- players
+def _panel(game, state: dict, t: Targets, clickable: bool, y0: float) -> tuple[El, float]:
+    """The pie decision when it is due, then both players."""
+    rules = game.rules
+    g = El("g", class_="ss-panel")
+    y = y0
+    if state["phase"] == "colour" and clickable:
+        first = state["first_colour"]
+        chooser = 1 - state["first"]
+        g.add(text(RX, y + 8, "The pie rule: choose your colour", class_="heading"))
+        y += 30
+        say = (f"Player {state['first'] + 1} made the first move with a {first} machine. "
+               f"Player {chooser + 1} now picks the colour to play; the other colour goes to "
+               f"Player {state['first'] + 1}, and {other(first)} moves next.")
+        for line in wrap(say, W - RX - 12, 14):
+            g.add(text(RX, y, line, class_="small"))
+            y += 20
+        y += 4
+        for i, colour in enumerate(COLOURS):
+            b = El("g", class_=f"ss-button {colour}")
+            x = RX + i * 186
+            b.add(title(f"Player {chooser + 1} plays {colour}"))
+            b.add(El("rect", x=x, y=y, width=176, height=48, rx=8, fill=FILL[colour], class_="hl"))
+            b.add(text(x + 88, y + 24, f"Play {colour}", text_anchor="middle", fill=INK[colour]))
+            t.mark(b, f"colour {colour}")
+            g.add(b)
+        return g, y + 52        # the players have no colour yet: nothing more to show
+    g.add(text(RX, y + 8, "Players", class_="heading"))
+    y += 24
+    cols = state["colours"]
+    cur = rules.current(state)
+    goal_row = rules.layout(state).goal_row
+    over = state["phase"] == "over"
+    for seat in range(2):
+        own = cols[seat] if cols else None
+        row = El("g", class_="ss-player", data_seat=seat)
+        if seat == cur and not over:
+            row.add_class("now")
+            row.add(El("rect", x=RX - 4, y=y, width=W - RX - 6, height=50, rx=4, class_="row"))
+        row.add(*machine_token(RX + 14, y + 18, own))
+        name = rules.player_name(state, seat)
+        won = over and state["winner"] == seat
+        row.add(text(RX + 36, y + 15, name + ("  ★ wins" if won else ""), class_="label",
+                     font_weight="bold"))
+        if own:
+            home = sum(1 for m in state["machines"][own] if (parse_place(m) or (0, 0))[0] == goal_row)
+            wheels = sum(1 for w in state["wheels"] if w == own)
+            line = (f"score {state['scores'][own]} · at the goal {home} · wheel tokens "
+                    f"{wheels}")
+        elif state["phase"] in ("pie", "setup") and state["first"] is not None:
+            line = "makes the first move (either colour)" if seat == state["first"] else \
+                "then chooses a colour"
+        elif state["phase"] == "colour":
+            line = "chooses a colour now" if seat != state["first"] else \
+                f"made the first move ({state['first_colour']})"
+        else:
+            line = "colour not chosen yet"
+        row.add(text(RX + 36, y + 37, line, class_="small"))
+        g.add(row)
+        y += 54
+    arrived = " · ".join(f"{i + 1}. {c}" for i, c in enumerate(state["goal"])) or "nobody yet"
+    g.add(text(RX, y + 6, f"Goal: {', '.join(map(str, GOAL_POINTS))} points for the 1st to "
+                          f"{len(GOAL_POINTS)}th machine in", class_="small"))
+    g.add(text(RX, y + 26, _fit(f"Reached the goal: {arrived}", W - RX - 12, 14), class_="small"))
+    y += 36
+    if over and state["result"]:
+        for line in wrap(state["result"], W - RX - 12, 16, bold=True):
+            g.add(text(RX, y + 10, line, class_="label", font_weight="bold"))
+            y += 22
+    return g, y + 6
+
+
+# ------------------------------------------------------------------- hints
+def _hint(words: list[str], pending: str) -> str | None:
+    """What to click, from the legal targets' words and the words so far."""
+    done = pending.split()
+    firsts = {w.split()[0] for w in words}
+    if not done:
+        if firsts == {"move"}:
+            return (f"Click one of the {len(words)} outlined machines, then one of its "
+                    f"highlighted destinations")
+        if firsts == {"turbo"}:
+            return ("Turbo move: click one of your outlined machines, then the space one step "
+                    "ahead (no circle skipping, no slipstream)")
+        if firsts == {"colour"}:
+            return "Click “Play red” or “Play blue” to choose your colour (pie rule)"
+        return None
+    if len(done) == 2 and done[0] == "move":
+        return (f"Click a highlighted space to move the machine from {done[1]} there: "
+                + ", ".join(sorted(words)))
+    if len(done) == 2 and done[0] == "turbo":
+        return (f"Click a highlighted space to make the turbo move from {done[1]}: "
+                + ", ".join(sorted(words)))
+    return None
+
+
+register_hints("slip_stream", _hint)
