@@ -57,10 +57,22 @@ def changes(before: dict, after: dict) -> tuple[str, ...]:
     """What a step changed, for :attr:`View.changed`: the keys whose values
     differ in every table (a dict) of the two states — squares of a board,
     slimes of a track, odds spaces, stock colours… — and, where such a value
-    is a list of names (the spaces of a colour's machines), the names that
-    came or went. Each view outlines the names it knows and ignores the
+    is a list of names (the spaces of a colour's machines, the squares of a
+    player's route), the names that came or went. Each view outlines the names it knows and ignores the
     rest; nothing here knows a rule."""
     out: dict[str, None] = {}
+    for name, rows in after.items():
+        # a list of tables (each player's car…): their lists of names
+        old_rows = before.get(name)
+        if isinstance(rows, list) and isinstance(old_rows, list):
+            for a_row, b_row in zip(old_rows, rows):
+                if isinstance(a_row, dict) and isinstance(b_row, dict):
+                    for key in b_row:
+                        a, b = a_row.get(key), b_row[key]
+                        if a != b and isinstance(a, list) and isinstance(b, list) and \
+                                all(isinstance(x, str) for x in a + b):
+                            for n in sorted(set(a) ^ set(b)):
+                                out[n] = None
     for name, table in after.items():
         old = before.get(name)
         if not isinstance(table, dict) or not isinstance(old, dict) or name == "options":

@@ -1014,6 +1014,13 @@ class SuperRaceRules(Rules):
                     out.append(f"car {s}: its drawn path changed")
                 if b["turns"] < a["turns"]:
                     out.append(f"car {s}: turns went down")
+                if not 0 <= b["goes"] - a["goes"] <= 1:
+                    out.append(f"car {s}: goes must go up by at most one per action")
+                if len(b["path"]) - len(a["path"]) > DICE:
+                    out.append(f"car {s}: more than five squares in one go")
+            if not b["turns"] <= b["goes"] <= 2 * b["turns"] + 2:
+                out.append(f"car {s}: {b['goes']} goes in {b['turns']} turns (an extra go at most "
+                           f"once per turn)")
             if len(set(b["path"])) != len(b["path"]):
                 out.append(f"car {s}: a square crossed twice")
         if after["phase"] == "choose" and len(after["dice"]) != DICE:
@@ -1059,9 +1066,16 @@ class SuperRace(Game):
         return self.rules.distance(self._state, seat)
 
     def render(self, view: Any = None, **kwargs: Any) -> str:
+        """SVG of every player's track and the dice (see :class:`boardkit.core.view.View`)."""
         from ..core.view import View
         from .view import render
         return render(self, View.of(view, **kwargs))
+
+    def mini(self, caption: str = "", seat: int = 0):
+        """One player's track, small (nothing clickable)."""
+        from ..core.svg import SVG
+        from .view import mini
+        return SVG(mini(self, caption, seat))
 
 
 __all__ = ["SuperRace", "SuperRaceRules", "FACES", "FACE_WORDS"]

@@ -1,0 +1,182 @@
+"""Many seeded Super Race games, for the notebook's plots and the benchmark.
+
+Every game is seeded by its number, so results are the same whatever the
+number of workers (:func:`boardkit.sweep.sweep` runs them in parallel).
+
+* :func:`solo_lap` — one solo lap (SU-R10): how many turns a strategy needs.
+* :func:`race` — one race between strategies, seats rotated by the seed.
+
+Strategies by name: ``"planner"`` (:class:`~boardkit.super_race.bots.LapBot`:
+plans its rerolls with the exact dice calculator, careful about coloured
+squares and dead ends), ``"bold"`` (the same planner counting every square
+alike and ignoring dead ends and corners), ``"greedy"`` (the core's one-ply
+greedy bot: best position after this go's choice, no planning of rerolls),
+``"random"`` and ``"search"`` (the core's MCTS bot, level 1).
+"""
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..sweep import sweep
+
+STRATEGIES = ("planner", "bold", "greedy", "random", "search")
+
+
+def make_bot(name: str, seed: int):
+    from ..core.bots import GreedyBot, RandomBot
+    from ..core.mcts import MCTSBot
+    from .bots import LapBot
+    if name == "planner":
+        return LapBot(seed)
+    if name == "bold":
+        return LapBot(seed, corner_bonus=0.0, cautious=False, colour_cost=1.0)
+    if name == "greedy":
+        return GreedyBot(seed)
+    if name == "random":
+        return RandomBot(seed)
+    if name == "search":
+        return MCTSBot.level(1, seed=seed)
+    raise ValueError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}")
+
+
+def solo_lap(seed: int, track: str = "indianapolis", strategy: str = "planner",
+             **options: Any) -> dict:
+    """One solo lap: turns to the line (extra goes not counted), goes,
+    forfeits, squares drawn, whether the pit lane was used; ``finished``
+    False when the car got stuck (SU-R16)."""
+    from .rules import SuperRace
+    game = SuperRace(players=1, seed=seed, track=track, history=False, **options)
+    bot = make_bot(strategy, seed)
+    forfeits = 0
+    while not game.is_over():
+        action = bot.choose(game)
+        forfeits += action == "forfeit"
+        game.apply(action)
+    car = game.state["cars"][0]
+    return {"seed": seed, "track": track, "strategy": strategy,
+            "finished": car["past"] is not None, "turns": car["turns"], "goes": car["goes"],
+            "forfeits": forfeits, "squares": len(car["path"]),
+            "pit": any(game.track.squares[s].pit for s in car["path"])}
+
+
+def race(seed: int, strategies: Sequence[str], track: str = "indianapolis") -> dict:
+    """One race: strategy ``i`` in seat ``(i + seed) % players`` (so every
+    strategy starts equally often over many seeds). Returns the winners'
+    strategies (several on a shared win) and each strategy's result."""
+    from .rules import SuperRace
+    n = len(strategies)
+    seat_of = {i: (i + seed) % n for i in range(n)}
+    bots = {seat_of[i]: make_bot(s, seed * 10 + i) for i, s in enumerate(strategies)}
+    game = SuperRace(players=n, seed=seed, track=track, history=False)
+    while not game.is_over():
+        game.apply(bots[game.current_player].choose(game))
+    winners = game.outcome().winners
+    res = game.state["results"][-1]
+    return {"seed": seed, "track": track, "strategies": list(strategies),
+            "winners": [i for i in range(n) if seat_of[i] in winners],
+            "past": [res["past"][seat_of[i]] for i in range(n)],
+            "turns": [res["turns"][seat_of[i]] for i in range(n)]}
+
+
+def _solo_task(item: tuple) -> dict:
+    seed, track, strategy = item
+    return solo_lap(seed, track, strategy)
+
+
+def _race_task(item: tuple) -> dict:
+    seed, strategies, track = item
+    return race(seed, strategies, track)
+
+
+def _seeds(seeds: int | Iterable[int]) -> Iterable[int]:
+    return range(seeds) if isinstance(seeds, int) else seeds
+
+
+def solo_laps(seeds: int | Iterable[int], track: str = "indianapolis", strategy: str = "planner",
+              **sweep_kwargs: Any) -> list[dict]:
+    """:func:`solo_lap` for every seed (``n``: seeds 0 … n-1), in parallel
+    (see :func:`boardkit.sweep.sweep`)."""
+    seeds = _seeds(seeds)
+    return sweep(_solo_task, [(s, track, strategy) for s in seeds], **sweep_kwargs)
+
+
+def races(seeds: int | Iterable[int], strategies: Sequence[str], track: str = "indianapolis",
+          **sweep_kwargs: Any) -> list[dict]:
+    """:func:`race` for every seed (``n``: seeds 0 … n-1), in parallel."""
+    seeds = _seeds(seeds)
+    return sweep(_race_task, [(s, list(strategies), track) for s in seeds], **sweep_kwargs)
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """A 95 % Wilson interval for a rate of ``k`` out of ``n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def lap_summary(results: list[dict]) -> dict:
+    """Turns per lap over the finished laps: mean with a 95 % interval,
+    median, quartiles, and the share of stuck cars with its interval."""
+    turns = [r["turns"] for r in results if r["finished"]]
+    n = len(results)
+    out: dict = {"laps": n, "finished": len(turns), "stuck": n - len(turns),
+                 "stuck_interval": wilson(n - len(turns), n)}
+    if turns:
+        mean = statistics.fmean(turns)
+        sd = statistics.stdev(turns) if len(turns) > 1 else 0.0
+        half = 1.96 * sd / len(turns) ** 0.5
+        q = statistics.quantiles(turns, n=4) if len(turns) > 1 else [turns[0]] * 3
+        out.update(mean=mean, interval=(mean - half, mean + half),
+                   median=statistics.median(turns), quartiles=(q[0], q[2]),
+                   fastest=min(turns), forfeits=statistics.fmean(
+                       r["forfeits"] for r in results if r["finished"]),
+                   pit=sum(r["pit"] for r in results if r["finished"]) / len(turns))
+    return out
+
+
+def win_rates(results: list[dict]) -> list[dict]:
+    """Per strategy: wins (a shared win counts for every winner), rate and
+    95 % Wilson interval."""
+    if not results:
+        return []
+    strategies = results[0]["strategies"]
+    n = len(results)
+    rows = []
+    for i, s in enumerate(strategies):
+        k = sum(i in r["winners"] for r in results)
+        rows.append({"strategy": s, "wins": k, "games": n, "rate": k / n,
+                     "interval": wilson(k, n)})
+    return rows
+
+
+def reach_target(game: Any, square: str, seat: int | None = None):
+    """The dice target "some colour's dice can all be drawn through
+    ``square`` this go" for the car to move (SU-R3/R4: every die of the
+    colour, in some order): a :class:`~boardkit.super_race.odds.Target` on
+    the final five dice, for :func:`~boardkit.super_race.odds.best_policy`."""
+    from .odds import Target
+    from .rules import COLOURS, LETTER
+    rules, state = game.rules, game.state
+    seat = state["turn"] if seat is None else seat
+    square = square.lower()
+    memo: dict = {}
+
+    def through(colour: str, dice: tuple) -> bool:
+        if dice not in memo:
+            fake = {**state, "dice": list(dice)}
+            memo[dice] = any(square in p.split()[2:] for p in rules.placements(fake, colour, seat))
+        return memo[dice]
+
+    def test(roll: tuple) -> bool:
+        for colour in COLOURS:
+            mine = tuple(sorted(f for f in roll if f[0] == LETTER[colour]))
+            if mine and through(colour, mine):
+                return True
+        return False
+
+    return Target(f"through {square.upper()}", test)

@@ -1,0 +1,75 @@
+"""Super Race bots and analysis: the planning bot is legal, seeded and
+better than chance; its value programme agrees with the exact calculator;
+the "can I get through this square" target; the summaries' intervals."""
+from __future__ import annotations
+
+import random
+
+from boardkit import RandomBot, SuperRace
+from boardkit.super_race.analysis import lap_summary, race, reach_target, solo_lap, win_rates, wilson
+from boardkit.super_race.bots import LapBot
+from boardkit.super_race.odds import ValuePolicy, at_least, best_policy, exactly_faces
+
+
+def test_value_policy_of_a_hit_or_miss_value_is_the_exact_chance():
+    for target in (at_least(3, "r"), exactly_faces(("rc", "rs", "rs"))):
+        exact = best_policy(target)
+        valued = ValuePolicy(lambda roll, t=target: 1.0 if t(roll) else 0.0)
+        assert abs(valued.expected() - float(exact.chance())) < 1e-12
+        roll = ("bs", "rc", "rs", "yc", "ys")
+        assert abs(valued.best_keep(roll, 1)[1] - float(exact.chance(roll, 1))) < 1e-12
+
+
+def test_the_planner_plays_legal_seeded_moves():
+    rng = random.Random(5)
+    for seed in range(6):
+        game = SuperRace(players=2, seed=seed, track=rng.choice(["indianapolis", "monza"]))
+        mover = RandomBot(seed)
+        for _ in range(rng.randrange(0, 25)):
+            if game.is_over():
+                break
+            game.apply(mover.choose(game))
+        if game.is_over():
+            continue
+        a, b = LapBot(seed).choose(game), LapBot(seed).choose(game)
+        assert a == b and a in game.legal_actions
+
+
+def test_the_planner_keeps_the_dice_its_best_placement_needs():
+    # the start of a lap, three red dice and two rerolls: keep the reds
+    g = SuperRace.scenario(cars=["g12 h12 i12 east"], dice=["rs", "rs", "rs", "yc", "bc"])
+    action = LapBot(1).choose(g)
+    assert action.startswith("keep") and action.count("rs") == 3 or action.startswith("drive red")
+
+
+def test_the_planner_finishes_laps_and_beats_random_play():
+    laps = [solo_lap(seed) for seed in range(3)]
+    assert all(r["finished"] for r in laps)
+    assert all(10 <= r["turns"] <= 30 for r in laps)
+    results = [race(seed, ["planner", "random"]) for seed in range(4)]
+    assert sum(0 in r["winners"] for r in results) >= 3
+
+
+def test_reach_target_follows_edgars_example():
+    edgar = SuperRace.scenario(cars=["g11 h11 i11 j11 east"], dice=["rs", "bs", "bc", "ys", "yc"],
+                               roll=3)
+    target = reach_target(edgar, "k10")
+    assert not target(("bc", "bs", "rs", "yc", "ys"))       # no red curve: no pit lane
+    assert target(("bc", "bs", "rc", "rs", "ys"))           # a red curve, then red straight
+    assert not target(("bc", "rc", "rs", "rs", "ys"))       # three reds: the third cannot follow
+    chance = best_policy(target).chance()
+    assert 0.3 < chance < 0.95
+
+
+def test_summaries_count_and_bound():
+    rows = [{"finished": True, "turns": t, "forfeits": 1, "pit": True} for t in (12, 14, 16)]
+    rows.append({"finished": False, "turns": 30, "forfeits": 9, "pit": False})
+    s = lap_summary(rows)
+    assert s["finished"] == 3 and s["stuck"] == 1 and s["mean"] == 14 and s["median"] == 14
+    lo, hi = s["interval"]
+    assert lo < 14 < hi
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
+    wr = win_rates([{"strategies": ["a", "b"], "winners": [0]},
+                    {"strategies": ["a", "b"], "winners": [0, 1]}])
+    assert [r["wins"] for r in wr] == [2, 1]
