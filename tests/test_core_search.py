@@ -93,11 +93,27 @@ def test_a_players_action_never_reveals_the_next_card():
 
 # ---------------------------------------------------------------- chance
 @pytest.mark.parametrize("name,cls", GAMES)
-def test_listed_chance_outcomes_have_probabilities_summing_to_one(name, cls):
+def test_every_game_starts_with_chance_whose_listed_outcomes_sum_to_one(name, cls):
     game = cls(players=cls.min_players, seed=3, chance=[])
     rules = game.rules
     state = rules.initial_state(rules.make_options(players=cls.min_players))
     assert rules.current(state) is CHANCE and isinstance(CHANCE, Chance)
+    listed = rules.chance_outcomes(state)
+    rng = random.Random(2)
+    if listed is not None:
+        assert abs(sum(p for _, p in listed) - 1) < 1e-12
+        assert all(p > 0 and rules.refusal(state, o) is None for o, p in listed)
+        assert len({o for o, _ in listed}) == len(listed)
+    outcome = rules.sample_chance(state, rng)
+    assert rules.refusal(state, outcome) is None
+    assert listed is None or outcome in dict(listed)
+
+
+@pytest.mark.parametrize("name,cls", HIDDEN)
+def test_dealt_games_choose_the_first_player_then_deal(name, cls):
+    game = cls(players=cls.min_players, seed=3, chance=[])
+    rules = game.rules
+    state = rules.initial_state(rules.make_options(players=cls.min_players))
     first = rules.chance_outcomes(state)
     assert [o for o, _ in first] == [f"first {s}" for s in range(cls.min_players)]
     assert abs(sum(p for _, p in first) - 1) < 1e-12
