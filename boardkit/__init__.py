@@ -29,7 +29,7 @@ from .super_race import SuperRace
 
 __version__ = "0.1.0"
 
-__all__ = ["CHANCE", "Game", "Outcome", "SlimeRace", "SlimeCultureCenter", "SuperRace", "SlipStream", "RandomBot",
-           "GreedyBot", "play_out",
+__all__ = ["CHANCE", "Game", "Outcome", "SlimeRace", "SlimeCultureCenter", "SuperRace", "SlipStream",
+           "RandomBot", "GreedyBot", "play_out",
            "BoardkitError", "IllegalActionError", "InvalidActionError", "GameOverError",
            "NothingToUndoError", "OptionError", "StateFileError", "games", "load"]

@@ -108,7 +108,7 @@ def test_every_game_section_says_how_to_play_it():
     and every registered game has such a section (no "not yet playable")."""
     text = _text()
     assert "not yet playable" not in text
-    for name, cls in games().items():
+    for cls in games().values():
         title = cls.Rules.info.title
         m = re.search(r"^## " + re.escape(title) + r".*?(?=^### )", text, re.M | re.S)
         assert m, f"no '## {title}' section before its rulings"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from boardkit import RandomBot, SuperRace
-from boardkit.super_race.analysis import lap_summary, race, reach_target, solo_lap, win_rates, wilson
+from boardkit.super_race.analysis import lap_summary, race, reach_target, solo_lap, wilson, win_rates
 from boardkit.super_race.bots import LapBot
 from boardkit.super_race.odds import ValuePolicy, at_least, best_policy, exactly_faces
 
