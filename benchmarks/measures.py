@@ -342,12 +342,17 @@ for _g in GAMES:
 # --------------------------------------------------------------------------- hooks for later rows
 @measure("widget", params={"clicks": 30, "seed": 0}, quick={"clicks": 10}, max_repeats=3,
          rows=[Row("widget.bytes_per_click", "widget: bytes sent per click (SR, 2 bots)", "bytes", "lower"),
-               Row("widget.ms_per_click", "widget: time per click incl. bots' replies", "ms", "lower")])
+               Row("widget.ms_per_click", "widget: time per click incl. bots' replies", "ms", "lower"),
+               Row("widget.scc_bytes_per_click", "widget: bytes sent per click (SCC, 2 bots)", "bytes",
+                   "lower"),
+               Row("widget.scc_ms_per_click", "widget: time per click, SCC", "ms", "lower")])
 def _widget(p: dict) -> dict:
     """Bytes the widget sends to the browser per click: every message that goes
     through ``Widget._send`` (state updates and custom messages), as JSON
     plus binary buffers. Without a kernel ipywidgets uses a DummyComm, and
-    ``_send`` is still called."""
+    ``_send`` is still called. Seat 0 clicks, seats 1–2 are bots. In SR an
+    action is one click (``bet 1-3``); in SCC each word of the action is a
+    click (``spawn``, ``red``, ``d4``), as on the page."""
     if importlib.util.find_spec("boardkit.widget") is None:
         raise NotAvailable("no module boardkit.widget")
     try:
@@ -358,28 +363,31 @@ def _widget(p: dict) -> dict:
     if W is None or not hasattr(W, "click"):
         raise NotAvailable("boardkit.widget has no BoardWidget.click")
     seed = p["seed"]
-    g = new_game("slime_race", seed)
-    w = W(g, bots={1: counting_bot(seed + 1), 2: counting_bot(seed + 2)})
-    sent: list[int] = []
-    orig = w._send
+    out = {}
+    for game, prefix, by_word in (("slime_race", "", False), ("slime_culture_center", "scc_", True)):
+        g = new_game(game, seed)
+        w = W(g, bots={1: counting_bot(seed + 1), 2: counting_bot(seed + 2)})
+        sent: list[int] = []
+        orig = w._send
 
-    def record(msg, buffers=None):
-        sent.append(len(json.dumps(msg, separators=(",", ":")))
-                    + sum(len(memoryview(b).cast("B")) for b in (buffers or [])))
-        return orig(msg, buffers=buffers)
+        def record(msg, buffers=None, sent=sent, orig=orig):
+            sent.append(len(json.dumps(msg, separators=(",", ":")))
+                        + sum(len(memoryview(b).cast("B")) for b in (buffers or [])))
+            return orig(msg, buffers=buffers)
 
-    w._send = record
-    me = counting_bot(seed)
-    clicks, secs = 0, 0.0
-    for _ in range(p["clicks"]):
-        if g.current_player is None:
-            break
-        action = me.choose(g)
-        secs += timed(lambda a=action: w.click(a))
-        clicks += 1
-    if not clicks:
-        raise RuntimeError("no click was possible")
-    return {"bytes_per_click": sum(sent) / clicks, "ms_per_click": secs / clicks * 1e3}
+        w._send = record
+        me = counting_bot(seed)
+        clicks, secs = 0, 0.0
+        while clicks < p["clicks"] and g.current_player is not None:
+            action = me.choose(g)
+            for word in (action.split() if by_word else [action]):
+                secs += timed(lambda a=word, board=w: board.click(a))
+                clicks += 1
+        if not clicks:
+            raise RuntimeError(f"{game}: no click was possible")
+        out[f"{prefix}bytes_per_click"] = sum(sent) / clicks
+        out[f"{prefix}ms_per_click"] = secs / clicks * 1e3
+    return out
 
 
 @measure("slime_race.batch", params={}, max_repeats=1, requires="slime_race.batch_module",

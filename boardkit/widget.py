@@ -36,6 +36,13 @@ the page keeps its lines, cuts them at ``log_start`` and appends
 The page may not set any state: what it sends is ignored and the kernel's
 values are sent back.
 
+The picture travels compressed: ``svg_z`` is the SVG text, zlib-deflated
+and base64-encoded (a board of 20–30 KB of SVG is 4–5 KB on the wire), and
+only when it changed. The page inflates it with the browser's own
+``DecompressionStream("deflate")`` and draws it with the rest of that
+update (``version`` tells it which picture is the newest). In Python the
+picture is :attr:`BoardWidget.svg`, as text.
+
 What the page shows above the board
 -----------------------------------
 ``error`` (a refusal, with the rule's reason) or ``message`` (what the last
@@ -61,8 +68,8 @@ Bots
 ----
 When a bot is to move after a click on the page, its choice is computed in
 a background thread, on a copy of the game (``bot.choose`` only reads the
-seat's observation), so the board stays responsive: it says "Player 2 (bot)
-is thinking…", a click meanwhile is answered "still thinking — wait for its
+seat's observation), started once the click's answer has gone to the page,
+so the board stays responsive: it says "Player 2 (bot) is thinking…", a click meanwhile is answered "still thinking — wait for its
 move", and undo cancels the bot's move. The answer is applied back in the
 kernel's own thread (the asyncio loop that handles the page's messages),
 and only if the game has not changed meanwhile.
@@ -77,6 +84,7 @@ that reads ``board.game`` after playing on the page should call it first).
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextvars
 import functools
 import logging
@@ -84,6 +92,7 @@ import re
 import sys
 import time
 import uuid
+import zlib
 from collections.abc import Iterator
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -125,8 +134,12 @@ MAX_WORD = 200
 MAX_BOT_MOVES = 100_000
 STALE = "the board changed — look again"
 _DATA_ACT = re.compile(r'data-act="([^"]*)"')
-_TAG = re.compile(r"<[a-zA-Z]+\s[^>]*>")
+#: The attributes of click targets (the only tags :func:`offered` reads).
+_TARGET_ATTR = re.compile(r'\sdata-(?:act|toggle|confirm)="')
 _ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
+#: Pictures kept drawn (a refused click, a cancel, an undo, the live board
+#: again after a step: the same picture is not drawn twice).
+PICTURES_KEPT = 8
 #: The message line holds about this many characters (the "what happened"
 #: panel holds everything).
 SUMMARY_CHARS = 160
@@ -165,13 +178,32 @@ def _in_kernel() -> bool:
     return kernelbase is not None and kernelbase.Kernel.initialized()
 
 
+def pack_svg(svg: str) -> str:
+    """The picture as the page receives it (``svg_z``): zlib-deflated UTF-8,
+    base64-encoded ("" for no picture)."""
+    if not svg:
+        return ""
+    return base64.b64encode(zlib.compress(svg.encode("utf-8"), 6)).decode("ascii")
+
+
+def unpack_svg(svg_z: str) -> str:
+    """The picture from its ``svg_z`` form (what the page does)."""
+    return zlib.decompress(base64.b64decode(svg_z)).decode("utf-8") if svg_z else ""
+
+
 def offered(svg: str) -> tuple[list[str], list[str], list[str]]:
     """The legal click targets a picture offers: its ``data-act`` words
     marked ``legal``, its ``data-toggle`` and its ``data-confirm`` words."""
     acts: list[str] = []
     toggles: list[str] = []
     confirms: list[str] = []
-    for tag in _TAG.findall(svg):
+    last = -1
+    for found in _TARGET_ATTR.finditer(svg):
+        start = svg.rfind("<", 0, found.start())     # its tag ("<" is escaped elsewhere)
+        if start == last:
+            continue                                  # a tag with two of them: read once
+        last = start
+        tag = svg[start:svg.find(">", found.end()) + 1]
         attrs = {k: unescape(v, _ENTITIES) for k, v in _ATTR.findall(tag)}
         if "data-act" in attrs and "legal" in attrs.get("class", "").split():
             acts.append(attrs["data-act"])
@@ -199,6 +231,8 @@ class _BotJob:
     moves: int                 #: the widget's move counter when it started
     state: dict                #: the position it started from
     future: Future = field(default_factory=Future)
+    #: (in the background) starts the thinking; None once started
+    start: Any = None
 
 
 class BoardWidget(anywidget.AnyWidget):
@@ -231,7 +265,8 @@ class BoardWidget(anywidget.AnyWidget):
     _css = widget_file("board.css").read_text(encoding="utf-8")
 
     # Everything below is drawn by the page; none of it may be set by the page.
-    svg = traitlets.Unicode("").tag(sync=True)
+    #: The picture, compressed (see :func:`pack_svg`); :attr:`svg` is its text.
+    svg_z = traitlets.Unicode("").tag(sync=True)
     #: Goes up whenever what can be clicked changes; requests carry it.
     version = traitlets.Int(0).tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
@@ -300,6 +335,9 @@ class BoardWidget(anywidget.AnyWidget):
         self._logged: list[LogEntry] = []    # the entries the page's log shows
         self._lines: list[str] = []          # … and their lines
         self._drawn: tuple | None = None
+        self._svg = ""
+        self._offered: tuple[str, tuple] = ("", ([], [], []))
+        self._pictures: list[tuple[Game, dict, View, str]] = []   # newest last
         self._replies = 0
         self._closed = False
         self.mode = mode
@@ -307,6 +345,12 @@ class BoardWidget(anywidget.AnyWidget):
         with self._batch():
             self._ask_bots()
         self._ready = True
+
+    @property
+    def svg(self) -> str:
+        """The board's SVG picture, as text (the page receives it compressed,
+        as ``svg_z``)."""
+        return getattr(self, "_svg", "")
 
     # ------------------------------------------------------------ Python API
     def click(self, word: str) -> Events:
@@ -427,6 +471,7 @@ class BoardWidget(anywidget.AnyWidget):
         while self._job is not None:
             job = self._job
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            self._start_bot(job)          # (the loop that would start it is blocked here)
             try:
                 job.future.result(left)
             except FutureTimeout:
@@ -447,6 +492,7 @@ class BoardWidget(anywidget.AnyWidget):
             self._forget_choice()
             self._failed_at = None
             self.error = ""
+            self._pictures.clear()        # drawn anew, whatever changed
             self._ask_bots()
 
     def close(self) -> None:
@@ -590,15 +636,35 @@ class BoardWidget(anywidget.AnyWidget):
                     raise
                 self._take_bot_move(job)
                 continue
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(1, thread_name_prefix="boardkit-bot")
-            job.future = self._pool.submit(bot.choose, sight)
             # Back to the kernel's thread when done: the loop runs the answer
             # like any other message (in the context of the click that asked).
             ctx = contextvars.copy_context()
             job.future.add_done_callback(functools.partial(self._post, loop, ctx, job))
+            job.start = functools.partial(self._think, job, bot, sight)
+            # The bot starts thinking once this request's answer has gone to
+            # the page (the loop's next turn): the answer never waits for it.
+            loop.call_soon(self._start_bot, job)
             return
         self.error = f"the bots made {MAX_BOT_MOVES} moves in a row; stopped"
+
+    def _start_bot(self, job: _BotJob) -> None:
+        """Start a background job's thinking (once; not when cancelled)."""
+        start, job.start = job.start, None
+        if start is None or job is not self._job or self._closed or job.future.cancelled():
+            return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="boardkit-bot")
+        self._pool.submit(start)
+
+    @staticmethod
+    def _think(job: _BotJob, bot: Bot, sight: Game) -> None:
+        """(bot thread) The bot's choice, into the job's future."""
+        if not job.future.set_running_or_notify_cancel():
+            return                      # cancelled before it started
+        try:
+            job.future.set_result(bot.choose(sight))
+        except BaseException as exc:    # reported by _take_bot_move
+            job.future.set_exception(exc)
 
     def _background_loop(self) -> asyncio.AbstractEventLoop | None:
         """The loop to come back to from the bot thread, or None: play now."""
@@ -672,6 +738,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _cancel_bot(self) -> None:
         if self._job is not None:
+            self._job.start = None
             self._job.future.cancel()   # if it is already running, its answer is ignored
             self._job = None
 
@@ -780,8 +847,14 @@ class BoardWidget(anywidget.AnyWidget):
             return "The game is over." + (" ↶ Undo takes back your last move." if self.can_undo else "")
         if not self._human_to_move():
             return ""
-        acts, toggles, confirms = offered(svg)
+        acts, toggles, confirms = self._targets(svg)
         return _clean(click_hint(g.info.name, acts, self.pending, toggles, confirms))
+
+    def _targets(self, svg: str) -> tuple:
+        """:func:`offered` for ``svg``, read once per picture."""
+        if self._offered[0] != svg:
+            self._offered = (svg, offered(svg))
+        return self._offered[1]
 
     def _say(self, exc: BaseException) -> str:
         self.error = _clean(str(exc))
@@ -821,7 +894,21 @@ class BoardWidget(anywidget.AnyWidget):
             view = View(hide_hands=hotseat, all_hands=not hotseat)
         else:                             # a bot to move: the position, nothing clickable
             view = View(state=g.state, seat=viewer, hide_hands=hotseat, all_hands=everyone)
-        return g.render(view)
+        return self._render(view)
+
+    def _render(self, view: View) -> str:
+        """``game.render(view)``, or the same picture drawn before for this
+        game, position and view (a view draws only those)."""
+        g = self.game
+        state = g.state
+        for k, (game, seen, v, svg) in enumerate(self._pictures):
+            if game is g and v == view and seen == state:
+                self._pictures.append(self._pictures.pop(k))
+                return svg
+        svg = g.render(view)
+        self._pictures.append((g, state, view, svg))
+        del self._pictures[:-PICTURES_KEPT]
+        return svg
 
     def _step_caption(self, k: int) -> str:
         return _clean(f"step {k + 1} of {len(self._steps)}: {self._steps[k].caption}")
@@ -839,7 +926,9 @@ class BoardWidget(anywidget.AnyWidget):
             svg = self.svg
             self.error = _clean(f"the board could not be drawn: {type(exc).__name__}: {exc}")
         self.curtain = curtain
-        self.svg = svg
+        if svg != self._svg:
+            self._svg = svg
+            self.svg_z = pack_svg(svg)
         self.status = _clean(g.situation())
         self.thinking = f"{self._who(self._job.seat)} is thinking…" if self._job else ""
         self.step_count = len(self._steps)

@@ -22,7 +22,7 @@ from boardkit.core.game import Game
 from boardkit.core.rules import NULL_SINK, GameInfo, Outcome, Refusal, Rules
 from boardkit.core.svg import El, Targets, svg_document, text
 from boardkit.core.view import View
-from boardkit.widget import STALE, BoardWidget
+from boardkit.widget import STALE, BoardWidget, offered, pack_svg, unpack_svg
 
 # ------------------------------------------------------------------ toy games
 DICE = ("d1", "d2", "d3", "d4", "d5")
@@ -590,15 +590,18 @@ def test_state_message_from_the_page_cannot_break_anything():
     w = BoardWidget(g)
     w.click("pass")
     wire = Wire(w)
-    before = {k: getattr(w, k) for k in ("step_index", "mode", "version", "svg", "log_start", "log_tail")}
+    before = {k: getattr(w, k) for k in ("step_index", "mode", "version", "svg", "svg_z", "log_start",
+                                         "log_tail")}
     w._handle_msg({"content": {"data": {"method": "update", "state": {
         "step_index": 99, "mode": "bogus", "version": 12345, "svg": "<script>alert(1)</script>",
+        "svg_z": pack_svg("<script>alert(1)</script>"),
         "log_start": 0, "log_tail": [], "selected": ["d9"], "no_such_trait": 1}}}, "buffers": []})
     assert {k: getattr(w, k) for k in before} == before and w.selected == []
     # the page is sent back the kernel's values, with the whole log
     (restore,) = wire.updates()
     assert restore["step_index"] == -1 and restore["mode"] == "teacher" and restore["version"] == w.version
     assert restore["log_start"] == 0 and restore["log_tail"] == ["Player 1: pass"]
+    assert unpack_svg(restore["svg_z"]) == w.svg
     assert "no_such_trait" not in restore
     send(w, "click", word="pass")             # and the board still works
     assert len(g.log) == 2
@@ -691,7 +694,7 @@ def test_one_update_per_click_and_the_log_is_sent_as_an_append(capsys):
     send(w, "confirm", word="keep")
     (toggle, confirm) = wire.msgs
     state = confirm[0]["state"]
-    assert state["reply"]["ok"] and "svg" in state
+    assert state["reply"]["ok"] and "svg_z" in state and "svg" not in state
     # the human's and the bot's moves: two new lines, nothing resent
     assert w.log_start == 0 and state["log_tail"] == ["Player 1: keep d5",
                                                              "Player 2 (first bot): keep d1"]
@@ -719,21 +722,104 @@ def test_full_state_carries_the_whole_log():
     assert len(w.log_tail) == 2
 
 
-def test_bytes_per_click_on_a_real_board(capsys):
-    from boardkit import GreedyBot, SlimeCultureCenter
-    g = SlimeCultureCenter(players=2, seed=0, chance=["first 0"])
-    w = BoardWidget(g, bots={1: GreedyBot(1, sample=20)})
+def test_the_picture_travels_compressed_and_is_text_in_python():
+    from boardkit import SlimeCultureCenter
+    w = BoardWidget(SlimeCultureCenter(players=2, seed=0, chance=["first 0"]))
+    assert "svg_z" in w.keys and "svg" not in w.keys          # only the compressed form is synced
+    assert w.svg.startswith("<svg") and unpack_svg(w.svg_z) == w.svg
+    assert len(w.svg_z) < len(w.svg) / 4
+    assert w.get_state()["svg_z"] == w.svg_z
+    with pytest.raises(AttributeError):
+        w.svg = "<svg/>"                                        # drawn from the game only
+    w.click("spawn")
+    assert "selected: spawn" in w.svg and unpack_svg(w.svg_z) == w.svg
+    assert pack_svg("") == "" and unpack_svg("") == ""
+
+
+def test_an_unchanged_picture_is_not_sent_again():
+    w = BoardWidget(DiceToy())
+    wire = Wire(w)
+    send(w, "click", word="nope")                               # refused: the same picture
+    (update,) = wire.updates()
+    assert update["reply"]["ok"] is False and "svg_z" not in update
+
+
+def _click_through(w, words_seen, rng, clicks):
+    """``clicks`` clicks on targets the board offers (what a person could
+    click), through the page's path; returns the JSON bytes of each answer."""
     wire = Wire(w)
     sizes = []
-    for word in ["spawn", "red", "d4", "grow", "red", "d5"]:
+    for _ in range(clicks):
+        acts, toggles, confirms = offered(w.svg)
+        if not acts:
+            break
+        word = rng.choice(acts)
+        words_seen.append(word)
         wire.clear()
         send(w, "click", word=word)
         assert len(wire.msgs) == 1 and wire.replies()[-1]["ok"], (word, w.error)
         sizes.append(wire.msgs[0][1])
-    svg = len(w.svg.encode())
+    return sizes
+
+
+@pytest.mark.parametrize("game", ["slime_race", "slime_culture_center"])
+def test_bytes_per_click_on_a_real_board_stay_under_10_kb(game, capsys):
+    """About 20 clicks with two bots seated (as in the notebooks): every
+    answer after the first is one update of at most ~10 KB (the picture
+    compressed, the rest as changes)."""
+    import random
+    import statistics
+
+    from boardkit import GreedyBot, SlimeCultureCenter
+    if game == "slime_race":
+        g = SlimeRace(players=3, seed=7)
+        bots = {1: GreedyBot(1), 2: RandomBot(2)}
+    else:
+        g = SlimeCultureCenter(players=3, seed=0, chance=["first 0"])
+        bots = {1: GreedyBot(1, sample=20), 2: RandomBot(2)}
+    w = BoardWidget(g, bots=bots, mode="student")
+    words: list[str] = []
+    sizes = _click_through(w, words, random.Random(1), 20)
+    assert len(sizes) >= 12, words
+    after_first = statistics.median(sizes[1:])
+    picture = len(w.svg.encode())
     with capsys.disabled():
-        print(f"\n[bytes per click, Slime Culture Center, 2 players + greedy bot] {sizes} "
-              f"(the picture alone: {svg})")
+        print(f"\n[bytes per click, {g.info.title}, 3 players, 2 bots] median after the first "
+              f"{after_first:.0f} (max {max(sizes[1:])}, {len(sizes)} clicks); the picture alone: "
+              f"{picture} as text, {len(w.svg_z)} as sent")
+    assert after_first <= 10_000, sizes
+
+
+def test_the_same_picture_is_not_drawn_twice():
+    from boardkit import SlimeCultureCenter
+    g = SlimeCultureCenter(players=2, seed=0, chance=["first 0"])
+    w = BoardWidget(g)
+    drawn = []
+    render = g.render
+    g.render = lambda view=None, **kw: drawn.append(view) or render(view, **kw)
+    w.click("spawn")
+    assert len(drawn) == 1
+    w.cancel()                                        # the picture before "spawn": drawn already
+    w.click("spawn")
+    with pytest.raises(InvalidActionError):
+        w.click("d4")                                 # refused: the same picture
+    assert len(drawn) == 1 and "selected: spawn" in w.svg
+    w.click("red")
+    w.click("d4")
+    w.undo()                                          # back to a position drawn before
+    assert len(drawn) == 3 and w.pending == "" and 'data-square="d4"' in w.svg
+    assert w.svg == render(View(seat=0, all_hands=True))      # the teacher's view, as if drawn now
+    w.refresh()                                       # Python asked for a redraw: drawn anew
+    assert len(drawn) == 4
+
+
+def test_offered_reads_only_the_click_targets():
+    svg = ('<svg><style>g > rect { fill: red }</style>'
+           '<g class="target legal" data-act="a &amp; b" data-toggle="t"><rect class="hl"/></g>'
+           '<g class="target" data-act="not now"/><g data-confirm="keep"><rect class="legal"/></g>'
+           '<text>data-act="no"</text><g class="legal target" xdata-act="x" data-act="c"/>'
+           '<g class="target legal" data-act="a &amp; b"/></svg>')
+    assert offered(svg) == (["a & b", "c"], ["t"], ["keep"])
 
 
 def test_a_bot_move_in_the_background_is_one_more_update():
@@ -1039,6 +1125,82 @@ def _page_script_clicks_keys_log_and_connection_status(page):
     expect(root.locator(".bk-conn")).to_have_text("disconnected — re-run this cell")
     assert page.evaluate("window.__sent.length") == sent
     assert page.errors == []
+
+
+@pytest.mark.browser
+def test_page_outlines_a_click_at_once_and_draws_only_the_newest_picture():
+    in_a_browser(_page_outlines_a_click_and_draws_the_newest_picture)
+
+
+def _page_outlines_a_click_and_draws_the_newest_picture(page):
+    from playwright.sync_api import expect
+
+    from boardkit.widget import widget_file
+    g = DiceToy()
+    w = BoardWidget(g)
+    wire = Wire(w)
+
+    def py_send(content):
+        wire.clear()
+        w._on_frontend_msg(w, content, [])
+        return wire.updates()
+
+    state = {k: v for k, v in w.get_state().items() if not k.startswith("_")}
+    page.expose_function("pySend", py_send)
+    page.set_content('<div id="outer"><div id="host"></div></div>')
+    page.add_script_tag(content=FAKE_MODEL)
+    page.evaluate("([s, c, st]) => boot(s, c, st)",
+                  [widget_file("board.js").read_text(), widget_file("board.css").read_text(), state])
+    root = page.locator(".boardkit-widget[data-ready='1']")
+    root.wait_for()
+    # the picture arrived compressed and is drawn as Python drew it
+    expect(root.locator(".bk-board svg [data-toggle='d1']")).to_have_count(1)
+    # a click is outlined at once, before any answer; the answer's redraw ends it
+    page.evaluate("window.__hold = true")
+    page.locator("[data-toggle='d2']").click()
+    expect(root.locator(".bk-board .bk-pressed[data-toggle='d2']")).to_have_count(1)
+    expect(root).to_have_attribute("data-pressed-ms", re.compile(r"\d"))
+    assert w.selected == []                                  # Python has not seen it yet
+    page.evaluate("release()")
+    expect(root.locator(".bk-board .bk-pressed")).to_have_count(0)
+    assert w.selected == ["d2"]
+    expect(root.locator("[data-toggle='d2']")).to_have_attribute("aria-pressed", "true")
+    # a refused click: no new picture, the outline still goes away
+    page.locator("[data-act='pass']").evaluate("e => e.setAttribute('data-act', 'nope')")
+    page.locator("[data-act='nope']").click()
+    expect(root.locator(".bk-error")).to_contain_text("nope")
+    expect(root.locator(".bk-board .bk-pressed")).to_have_count(0)
+    # pictures inflated out of order: only the newest is ever drawn after it
+    page.evaluate("""() => {
+        window.__drawn = [];
+        new MutationObserver(() => {
+          const t = document.querySelector('.bk-board svg text');
+          window.__drawn.push(t ? t.textContent : '');
+        }).observe(document.querySelector('.bk-board'), {childList: true});
+    }""")
+    big = pack_svg('<svg xmlns="http://www.w3.org/2000/svg"><text>old</text>'
+                   + '<rect width="1" height="1"/>' * 200_000 + '</svg>')
+    new = pack_svg('<svg xmlns="http://www.w3.org/2000/svg"><text>new</text></svg>')
+    page.evaluate("""async ([big, small]) => {
+        model.apply({svg_z: big, version: 1000});
+        await new Promise((r) => setTimeout(r, 0));          // the big one is being inflated
+        model.apply({svg_z: small, version: 1001});
+    }""", [big, new])
+    expect(root).to_have_attribute("data-version", "1001")
+    expect(root.locator(".bk-board svg text")).to_have_text("new")
+    page.wait_for_timeout(300)                               # the big one is done by now
+    drawn = page.evaluate("window.__drawn")
+    assert drawn[-1] == "new" and "old" not in drawn[drawn.index("new"):], drawn
+    # a picture that cannot be unpacked: said in the error line, the last picture stays
+    page.evaluate("model.apply({svg_z: 'not a picture!', version: 1002})")
+    expect(root.locator(".bk-error")).to_contain_text("the board could not be shown")
+    expect(root).to_have_attribute("data-picture", "error")
+    expect(root.locator(".bk-board svg text")).to_have_text("new")
+    page.evaluate("([z]) => model.apply({svg_z: z, version: 1003, error: ''})", [w.svg_z])
+    expect(root).to_have_attribute("data-picture", "")
+    expect(root.locator(".bk-error")).to_have_text("")
+    expect(root.locator("[data-toggle='d1']")).to_have_count(1)
+    assert [e for e in page.errors] == []
 
 
 # ============================================ feedback: what can be clicked now

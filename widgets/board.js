@@ -16,7 +16,14 @@
 // From Python, one state update per request: the changed values plus
 //   reply = {n, id, ok, error}. The move log arrives as an append: cut the
 //   lines at log_start, append log_tail.
+// The picture arrives compressed (svg_z: the SVG text zlib-deflated, then
+//   base64), only when it changed; the browser's own DecompressionStream
+//   inflates it, and the update is drawn once its picture is ready (a newer
+//   picture always wins over an older one still being inflated).
 // The page never sets the model's state.
+//
+// A clicked target is outlined at once (class bk-pressed), until the answer
+// is drawn.
 //
 // Above the board: the error (or what the last moves did) and the hint —
 // what can be clicked now, computed by Python. A click on the board that
@@ -74,6 +81,51 @@ function initialize({ model }) {
   if (old) { old.off?.(); logs.delete(model.get("board_id")); }
   const store = logFor(model);
   return () => { store.off?.(); logs.delete(model.get("board_id")); };
+}
+
+// ---------------------------------------------------------- the picture
+// Inflated pictures, shared by every view on the page (the newest few).
+const pictures = new Map();   // svg_z -> Promise<svg text>
+const PICTURES_KEPT = 8;
+
+async function inflate(z) {
+  if (typeof DecompressionStream !== "function") {
+    throw new Error("this browser cannot unpack it (no DecompressionStream); use a current browser");
+  }
+  const bin = atob(z);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  // Written and read directly (not through a Blob, which costs a trip to
+  // the browser process): in Chromium the picture is ready in the same task.
+  const ds = new DecompressionStream("deflate");
+  const writer = ds.writable.getWriter();
+  writer.write(bytes).catch(() => {});     // a bad picture fails the read below
+  writer.close().catch(() => {});
+  const reader = ds.readable.getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    size += value.length;
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) { all.set(part, at); at += part.length; }
+  return new TextDecoder("utf-8", { fatal: true }).decode(all);
+}
+
+function picture(z) {
+  let p = pictures.get(z);
+  if (p) {
+    pictures.delete(z);     // the newest again
+  } else {
+    p = z ? inflate(z) : Promise.resolve("");
+  }
+  pictures.set(z, p);
+  while (pictures.size > PICTURES_KEPT) pictures.delete(pictures.keys().next().value);
+  return p;
 }
 
 // ------------------------------------------------------------- the view
@@ -148,8 +200,9 @@ function render({ model, el: host }) {
   let seq = 0;
   const inflight = new Map();   // request id -> time sent (oldest first)
   const timers = new Set();
-  let answeredMs = null;        // latency of the last answered request
+  let answered = null;          // the last answered request: {sent, replied} (ms)
   let closed = false;
+  let removed = false;          // the view is gone
   let misses = 0;               // clicks that hit no target
   let presenting = null;        // this view's own size (null: follow the model's)
 
@@ -199,7 +252,7 @@ function render({ model, el: host }) {
     // Python answers in order: anything sent before this is answered or lost.
     for (const [id, t0] of inflight) {
       inflight.delete(id);
-      if (id === r.id) { answeredMs = performance.now() - t0; break; }
+      if (id === r.id) { answered = { sent: t0, replied: performance.now() }; break; }
     }
     root.dataset.lastError = r.ok ? "" : (r.error || "refused");
     checkConnection();
@@ -207,7 +260,11 @@ function render({ model, el: host }) {
   }
 
   // ------------------------------------------------------- gestures
-  function activate(t) {
+  function activate(t, ev) {
+    t.classList.add("bk-pressed");     // seen at once; the answer's redraw replaces it
+    // click → the frame showing it, for the browser tests' latency figures
+    const t0 = ev?.timeStamp ?? performance.now();
+    requestAnimationFrame(() => { root.dataset.pressedMs = (performance.now() - t0).toFixed(2); });
     if (t.hasAttribute("data-toggle")) request("toggle", { word: t.getAttribute("data-toggle") });
     else if (t.hasAttribute("data-confirm")) request("confirm", { word: t.getAttribute("data-confirm") });
     else request("click", { word: t.getAttribute("data-act") });
@@ -227,7 +284,7 @@ function render({ model, el: host }) {
 
   board.addEventListener("click", (ev) => {
     const t = ev.target.closest(CLICKABLE);
-    if (t && board.contains(t)) activate(t);
+    if (t && board.contains(t)) activate(t, ev);
     else miss();
   });
   undo.addEventListener("click", () => request("undo"));
@@ -345,7 +402,7 @@ function render({ model, el: host }) {
     if (!t || !board.contains(t)) return;
     if (ev.key === "Enter" || ev.key === " ") {
       ev.preventDefault();
-      activate(t);
+      activate(t, ev);
       return;
     }
     const next = neighbour(t, ev.key);
@@ -353,11 +410,11 @@ function render({ model, el: host }) {
   });
 
   // ---------------------------------------------------------- drawing
-  function drawBoard() {
+  function drawBoard(svg) {
     const active = host.getRootNode().activeElement;
     const hadFocus = active !== null && board.contains(active);
     const key = hadFocus ? keyOf(active.closest?.(CLICKABLE)) : null;
-    board.innerHTML = model.get("svg");
+    board.innerHTML = svg;
     const chosen = new Set(model.get("selected") ?? []);
     const items = targets();
     for (const t of items) {
@@ -403,20 +460,48 @@ function render({ model, el: host }) {
   }
 
   let paintedVersion = null;
+  let painted = null;           // the picture drawn
+  let shown = { z: "", svg: "", error: "" };   // the newest picture inflated
+  let inflating = null;         // the svg_z being inflated
   let scheduled = false;
   function schedule() {
     if (!scheduled) { scheduled = true; queueMicrotask(paint); }
   }
 
-  // Everything from the model; the picture only when the version moved.
+  // The model's picture, inflated; then paint again. Only the model's
+  // newest picture is kept: one inflated late never replaces it.
+  function fetchPicture(z) {
+    inflating = z;
+    picture(z).then((svg) => ({ z, svg, error: "" }),
+      (e) => ({ z, svg: null, error: `the board could not be shown: ${e?.message ?? e}` }))
+      .then((p) => {
+        if (removed || (model.get("svg_z") ?? "") !== z) return;
+        if (p.error) console.error("boardkit:", p.error);
+        shown = p;
+        inflating = null;
+        schedule();
+      });
+  }
+
+  // Everything from the model; the picture only when it or the version
+  // moved. An update is drawn whole, once its picture is inflated.
   function paint() {
     scheduled = false;
+    if (removed) return;
+    const z = model.get("svg_z") ?? "";
+    if (z !== shown.z) {
+      if (inflating !== z) fetchPicture(z);
+      return;
+    }
     const version = model.get("version");
-    if (version !== paintedVersion) {
-      drawBoard();
+    if (version !== paintedVersion || shown !== painted) {
+      if (shown.svg !== null) drawBoard(shown.svg);   // (not inflated: the last picture stays, dimmed)
+      root.dataset.picture = shown.error ? "error" : "";
       paintedVersion = version;
+      painted = shown;
       hint.dataset.flash = "0";
     }
+    if (!inflight.size) for (const t of board.querySelectorAll(".bk-pressed")) t.classList.remove("bk-pressed");
     status.textContent = model.get("status");
     const busy = model.get("thinking");
     thinking.textContent = busy;
@@ -430,7 +515,7 @@ function render({ model, el: host }) {
     setDisabled(cancel, !p && !chosen.length);
     setDisabled(undo, !model.get("can_undo"));
     curtainUndo.hidden = !model.get("can_undo");
-    const err = model.get("error");
+    const err = [shown.error, model.get("error")].filter(Boolean).join(" — ");
     error.textContent = err;
     message.textContent = err ? "" : model.get("message");
     expects.textContent = err ? "" : model.get("expects");
@@ -451,15 +536,20 @@ function render({ model, el: host }) {
     drawHappened(i);
     root.dataset.step = String(i);
     root.dataset.version = String(version);
-    if (answeredMs !== null) {
-      // click → answer drawn, for the browser tests' latency figures
-      root.dataset.latencyMs = answeredMs.toFixed(2);
-      (globalThis.__boardkitLatencies ??= []).push(answeredMs);
-      answeredMs = null;
+    if (answered !== null) {
+      // click → answer drawn (and → answer received), for the browser
+      // tests' latency figures
+      const ms = performance.now() - answered.sent;
+      root.dataset.replyMs = (answered.replied - answered.sent).toFixed(2);
+      root.dataset.latencyMs = ms.toFixed(2);
+      (globalThis.__boardkitLatencies ??= []).push(ms);
+      (globalThis.__boardkitReplies ??= []).push(answered.replied - answered.sent);
+      answered = null;
     }
+    root.dataset.ready = "1";
   }
 
-  const KEYS = ["svg", "version", "status", "thinking", "message", "expects", "error", "pending", "selected",
+  const KEYS = ["svg_z", "version", "status", "thinking", "message", "expects", "error", "pending", "selected",
     "curtain", "can_undo", "step_count", "step_index", "step_caption", "happened", "hint", "log_start",
     "log_tail"];
   for (const k of KEYS) model.on(`change:${k}`, schedule);
@@ -471,8 +561,8 @@ function render({ model, el: host }) {
   model.on("comm:close", onClose);
   applySize();
   paint();
-  root.dataset.ready = "1";
   return () => {
+    removed = true;
     for (const k of KEYS) model.off(`change:${k}`, schedule);
     model.off("change:size", onSize);
     model.off("change:reply", onReply);

@@ -198,13 +198,22 @@ class Targets:
     def __init__(self, legal: Iterable[str], pending: str = ""):
         self.legal = list(legal)
         self.pending = pending.strip()
+        self._prefixes: set[str] | None = None
 
     def candidate(self, word: str) -> str:
         return f"{self.pending} {word}".strip()
 
     def is_legal(self, word: str) -> bool:
-        cand = self.candidate(word)
-        return any(a == cand or a.startswith(cand + " ") for a in self.legal)
+        if self._prefixes is None:
+            # every legal action and every start of one (word by word): one
+            # set lookup per target instead of a scan of the legal list
+            prefixes: set[str] = set()
+            for a in self.legal:
+                words = a.split(" ")
+                for k in range(1, len(words) + 1):
+                    prefixes.add(" ".join(words[:k]))
+            self._prefixes = prefixes
+        return self.candidate(word) in self._prefixes
 
     def mark(self, el: El, word: str, *, enabled: bool = True) -> El:
         """Make ``el`` a click target for ``word`` (legal ones highlighted)."""

@@ -1,6 +1,7 @@
 """Helpers to drive a notebook in JupyterLab (JupyterLab 4 selectors)."""
 from __future__ import annotations
 
+import math
 import re
 import statistics
 import time
@@ -64,19 +65,37 @@ def run_notebook_to_board(page, base: str, token: str, notebook: str, board_cell
     return board, check, seconds
 
 
-def click_and_wait(board, selector: str, timeout: int = 20_000) -> float:
+def click_and_wait(board, selector: str, timeout: int = 20_000, timings: list | None = None) -> tuple:
     """Click a board target; wait for the redraw (a new ``data-version``) or
-    a rejection; return the in-page click → redraw milliseconds."""
+    a rejection; return the in-page click → redraw milliseconds.
+
+    ``timings``, when given, also gets ``{"drawn", "reply", "highlight"}``:
+    click → answer drawn, click → answer received (the rest is inflating and
+    drawing the picture), click → the frame that shows the clicked target
+    outlined (before any answer)."""
     before = board.get_attribute("data-version")
-    board.evaluate("el => { delete el.dataset.latencyMs; }")
+    board.evaluate("el => { delete el.dataset.latencyMs; delete el.dataset.pressedMs; }")
     board.locator(selector).first.click()
     expect(board).to_have_attribute("data-latency-ms", re.compile(r"\d"), timeout=timeout)
+    ms = float(board.get_attribute("data-latency-ms"))
+    if timings is not None:
+        reply, pressed = (board.get_attribute(f"data-{k}-ms") for k in ("reply", "pressed"))
+        timings.append({"drawn": ms, "reply": float(reply) if reply else None,
+                        "highlight": float(pressed) if pressed else None})
     # bots reply in the background: wait until none is thinking
     expect(board).to_have_attribute("data-thinking", "", timeout=timeout)
-    return float(board.get_attribute("data-latency-ms")), before
+    return ms, before
 
 
 def summary(xs):
-    xs = sorted(xs)
+    xs = sorted(x for x in xs if x is not None)
+    if not xs:
+        return {"n": 0}
+    p90 = xs[min(len(xs) - 1, math.ceil(0.9 * len(xs)) - 1)]      # nearest rank
     return {"n": len(xs), "min": round(xs[0], 1), "median": round(statistics.median(xs), 1),
-            "max": round(xs[-1], 1)}
+            "p90": round(p90, 1), "max": round(xs[-1], 1)}
+
+
+def timing_summary(timings: list) -> dict:
+    """Medians and p90 of each part of :func:`click_and_wait`'s timings."""
+    return {key: summary([t[key] for t in timings]) for key in ("drawn", "reply", "highlight")}

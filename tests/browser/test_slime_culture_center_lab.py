@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from lab import click_and_wait, expect, rerun, run_notebook_to_board, summary
+from lab import click_and_wait, expect, rerun, run_notebook_to_board, summary, timing_summary
 
 from conftest import ARTIFACTS
 
@@ -22,22 +22,23 @@ def test_scc_play_a_turn_by_clicking(lab_server, page):
     out = check.locator(".jp-OutputArea-output")
     expect(board.locator(".bk-status")).to_contain_text("Player 1, action 1 of 2")
     latencies = []
+    timings = []      # each click: answer drawn, answer received, target outlined
 
     # action 1: spawn red at d4 — three clicks
     for word in ["spawn", "red", "d4"]:
-        latencies.append(click_and_wait(board, f"[data-act='{word}'].legal")[0])
+        latencies.append(click_and_wait(board, f"[data-act='{word}'].legal", timings=timings)[0])
         expect(board).to_have_attribute("data-error", "")
     expect(board.locator(".bk-status")).to_contain_text("action 2 of 2")
 
     # a refused click: red is on the board now, so it cannot be spawned (SCC-R2)
-    latencies.append(click_and_wait(board, "[data-act='spawn'].legal")[0])
-    latencies.append(click_and_wait(board, "[data-act='red']")[0])
+    latencies.append(click_and_wait(board, "[data-act='spawn'].legal", timings=timings)[0])
+    latencies.append(click_and_wait(board, "[data-act='red']", timings=timings)[0])
     expect(board.locator(".bk-error")).to_contain_text("SCC-R2")
     board.locator(".bk-cancel").click()
     expect(board.locator(".bk-pending")).to_have_text("", timeout=10_000)
     # action 2: grow red at d5
     for word in ["grow", "red", "d5"]:
-        latencies.append(click_and_wait(board, f"[data-act='{word}'].legal")[0])
+        latencies.append(click_and_wait(board, f"[data-act='{word}'].legal", timings=timings)[0])
     expect(board.locator(".bk-status")).to_contain_text(re.compile(r"Player 1, action 1 of 2|decides"),
                                                         timeout=30_000)
     expect(board.locator(".bk-log")).to_contain_text("Player 1: grow red d5")
@@ -59,6 +60,8 @@ def test_scc_play_a_turn_by_clicking(lab_server, page):
 
     result = {"run_all_until_board_s": round(run_all_s, 1),
               "click_to_redraw_ms": summary([x for x in latencies if x]),
+              "board_clicks_ms": timing_summary(timings),
+              "board_clicks_raw_ms": timings,
               "kernel_errors": page.kernel_errors}
     (ARTIFACTS / "slime_culture_center_lab.json").write_text(json.dumps(result, indent=2))
     print(json.dumps(result, indent=2))

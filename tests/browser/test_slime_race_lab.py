@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from lab import click_and_wait, expect, rerun, run_notebook_to_board, summary
+from lab import click_and_wait, expect, rerun, run_notebook_to_board, summary, timing_summary
 
 from conftest import ARTIFACTS
 
@@ -20,24 +20,25 @@ def test_slime_race_bet_and_play_by_clicking(lab_server, page):
         check_cell="actions so far", check_text="actions so far")
     expect(board.locator(".bk-status")).to_contain_text("Dragon to bet")
     latencies = []
+    timings = []      # each click: answer drawn, answer received, target outlined
 
     # --- three bets by clicking odds spaces (bots reply in between)
     for space in ["1-3", "1-3", "1-2"]:
-        ms, _ = click_and_wait(board, f"[data-act='bet {space}'].legal")
+        ms, _ = click_and_wait(board, f"[data-act='bet {space}'].legal", timings=timings)
         latencies.append(ms)
         expect(board).to_have_attribute("data-error", "")
     expect(board.locator(".bk-status")).to_contain_text("Dragon to play a card", timeout=20_000)
     expect(board.locator(".bk-log li").last).to_contain_text(re.compile(r"draws a card|bet|play"))
 
     # --- a rejected click: betting is over, the board says why
-    ms, _ = click_and_wait(board, "[data-act='bet 4-5']")
+    ms, _ = click_and_wait(board, "[data-act='bet 4-5']", timings=timings)
     latencies.append(ms)
     expect(board.locator(".bk-error")).to_contain_text("SR-R3")
 
     # --- play the first legal card by clicking it
     card = board.locator(".sr-card.target.legal").first
     played = card.get_attribute("data-card")
-    ms, _ = click_and_wait(board, ".sr-card.target.legal")
+    ms, _ = click_and_wait(board, ".sr-card.target.legal", timings=timings)
     latencies.append(ms)
     expect(board).to_have_attribute("data-error", "")
     expect(board.locator(".bk-log")).to_contain_text(f"Dragon: play {played}")
@@ -55,7 +56,7 @@ def test_slime_race_bet_and_play_by_clicking(lab_server, page):
     assert cards_played >= 1
 
     # --- undo by clicking: back to Dragon's turn with the card in hand
-    board.locator(".bk-undo").click()
+    latencies.append(click_and_wait(board, ".bk-undo")[0])
     expect(board.locator(".bk-log")).not_to_contain_text(f"Dragon: play {played}", timeout=20_000)
     expect(board.locator(".bk-status")).to_contain_text("Dragon to play a card")
     rerun(page, check)
@@ -65,6 +66,8 @@ def test_slime_race_bet_and_play_by_clicking(lab_server, page):
 
     result = {"run_all_until_board_s": round(run_all_s, 1),
               "click_to_redraw_ms": summary(latencies),
+              "board_clicks_ms": timing_summary(timings),
+              "board_clicks_raw_ms": timings,
               "console_errors": [c for c in page.console_log if c.startswith(("error", "pageerror"))],
               "kernel_errors": page.kernel_errors}
     (ARTIFACTS / "slime_race_lab.json").write_text(json.dumps(result, indent=2))
