@@ -69,10 +69,11 @@ Bots
 When a bot is to move after a click on the page, its choice is computed in
 a background thread, on a copy of the game (``bot.choose`` only reads the
 seat's observation), started once the click's answer has gone to the page,
-so the board stays responsive: it says "Player 2 (bot) is thinking…", a click meanwhile is answered "still thinking — wait for its
-move", and undo cancels the bot's move. The answer is applied back in the
-kernel's own thread (the asyncio loop that handles the page's messages),
-and only if the game has not changed meanwhile.
+so the board stays responsive: it says "Player 2 (bot) is thinking…", a
+click meanwhile is answered "still thinking — wait for its move", and undo
+cancels the bot's move. The answer is applied back in the kernel's own
+thread (the asyncio loop that handles the page's messages), and only if the
+game has not changed meanwhile.
 
 Calls from Python (``board.click(...)``, ``board.undo()``, the constructor)
 and any use outside a Jupyter kernel (plain Python, tests) play the bots at
