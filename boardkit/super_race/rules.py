@@ -90,6 +90,10 @@ ROLL_OUTCOMES = {n: [(c, multiset_probability(c)) for c in combinations_with_rep
                  for n in range(DICE + 1)}
 
 
+def _turns(n: int) -> str:
+    return f"{n} turn{'' if n == 1 else 's'}"
+
+
 def n_dice(n: int, colour: str = "") -> str:
     """``3 red dice``, ``1 red die``."""
     return f"{n} {colour + ' ' if colour else ''}{'die' if n == 1 else 'dice'}"
@@ -897,7 +901,7 @@ class SuperRaceRules(Rules):
                                  "points": points, "turns": [c["turns"] for c in cars]})
         emit(state, f"race {state['race']} won by "
                     f"{' and '.join(self.seat_name(s) for s in winners)}"
-                    + (f" in {cars[0]['turns']} turns" if n == 1 else ""))
+                    + (f" in {_turns(cars[0]['turns'])}" if n == 1 else ""))
         state["tiebreak"] = None
         state["finishing"] = False
         if state["race"] < state["options"]["races"]:
@@ -950,8 +954,8 @@ class SuperRaceRules(Rules):
             if res["past"][0] is None:
                 return Outcome(winners, (-res["distance"][0],),
                                f"the car is stuck {res['distance'][0]} squares from the line "
-                               f"after {turns} turns")
-            return Outcome(winners, (turns,), f"lap completed in {turns} turns")
+                               f"after {_turns(turns)}")
+            return Outcome(winners, (turns,), f"lap completed in {_turns(turns)}")
         scores = tuple(state["points"]) if state["options"]["races"] > 1 else \
             tuple(state["results"][-1]["points"])
         return Outcome(winners, scores, f"{names} win{'s' if len(winners) == 1 else ''}")
