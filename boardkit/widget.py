@@ -965,7 +965,8 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _log_line(self, entry: LogEntry) -> str:
         if entry.player is CHANCE:
-            return _clean("Dealer: " + (entry.events[0] if entry.events else entry.action))
+            return _clean(f"{self.game.rules.chance_name}: "
+                          + (entry.events[0] if entry.events else entry.action))
         who = self.game.seat_name(entry.player) if isinstance(entry.player, int) else "—"
         tag = f" ({self.bots[entry.player].label})" if entry.player in self.bots else ""
         return _clean(f"{who}{tag}: {entry.action}")

@@ -28,6 +28,7 @@ class DealtRules(Rules):
     and ``draw`` (the seat waiting for a card, or None)."""
 
     chance_words = ("first", "deal", "draw")
+    chance_name = "Dealer"
 
     def hand_size(self, state: State) -> int:
         """*hook*: cards dealt to each player."""

@@ -194,6 +194,8 @@ class Rules:
     builtin_components: ClassVar[tuple[str, ...]] = ("standard",)
     #: First words of the chance player's outcomes (``"first"``, ``"draw"``…).
     chance_words: ClassVar[tuple[str, ...]] = ()
+    #: What the chance player is called in a move log ("Dealer", "Dice").
+    chance_name: ClassVar[str] = "Chance"
 
     def __init__(self, components: Components):
         self.components = components

@@ -91,6 +91,7 @@ class SlipStreamRules(Rules):
         rulebook="Slip Stream (English rulebook; publisher and year not stated)",
     )
     chance_words = ("first", "course")
+    chance_name = "Set-up"
 
     def __init__(self, components):
         super().__init__(components)

@@ -116,6 +116,7 @@ class SuperRaceRules(Rules):
         rulebook="Super Race (Schmidt Spiele, 2013, per the component notes)")
     builtin_components = BUILTIN
     chance_words = ("roll",)
+    chance_name = "Dice"
 
     def __init__(self, components):
         super().__init__(components)

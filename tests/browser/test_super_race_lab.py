@@ -53,7 +53,9 @@ def test_super_race_play_a_go_by_clicking(lab_server, page):
     # the go is over: the bot (Player 2) has driven and Player 1 rolls again
     expect(board.locator(".bk-log")).to_contain_text(re.compile(r"Player 1: (drive|forfeit)"),
                                                      timeout=60_000)
-    expect(board.locator(".bk-log")).to_contain_text(re.compile(r"Player 2: (drive|forfeit)"),
+    expect(board.locator(".bk-log")).to_contain_text(re.compile(r"Dice: roll 1"))
+    expect(board.locator(".bk-log")).to_contain_text(re.compile(r"Player 2 \(lap planner\): "
+                                                                r"(drive|forfeit)"),
                                                      timeout=60_000)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     board.screenshot(path=str(ARTIFACTS / "super_race_board.png"))
