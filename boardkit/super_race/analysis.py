@@ -70,9 +70,14 @@ def race(seed: int, strategies: Sequence[str], track: str = "indianapolis") -> d
     seat_of = {i: (i + seed) % n for i in range(n)}
     bots = {seat_of[i]: make_bot(s, seed * 10 + i) for i, s in enumerate(strategies)}
     game = SuperRace(players=n, seed=seed, track=track, history=False)
-    while not game.is_over():
-        game.apply(bots[game.current_player].choose(game))
-    winners = game.outcome().winners
+    while True:
+        seat = game.current_player
+        if not isinstance(seat, int):
+            break
+        game.apply(bots[seat].choose(game))
+    outcome = game.outcome()
+    assert outcome is not None
+    winners = outcome.winners
     res = game.state["results"][-1]
     return {"seed": seed, "track": track, "strategies": list(strategies),
             "winners": [i for i in range(n) if seat_of[i] in winners],
