@@ -1,0 +1,78 @@
+"""Slip Stream in a real JupyterLab: make the pie-rule first move by clicking
+a machine and then a destination, see the AI choose its colour and say what
+it expects, play a few moves against it by clicking, see a refused
+destination explained with its rule, and check the engine through the
+kernel."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from lab import click_and_wait, expect, rerun, run_notebook_to_board, summary
+
+from conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+
+#: A machine of the player to move that can move (the first click of a move).
+MACHINE = "[data-act^='move '].legal"
+#: A highlighted destination of the selected machine (the second click).
+DESTINATION = ".ss-space.legal[data-act]"
+
+
+def play_a_move(board, latencies: list) -> None:
+    """Select the first machine that can move, then its first destination."""
+    latencies.append(click_and_wait(board, MACHINE)[0])
+    expect(board.locator(".bk-pending")).to_contain_text("move", timeout=10_000)
+    latencies.append(click_and_wait(board, DESTINATION)[0])
+    expect(board).to_have_attribute("data-error", "")
+
+
+def test_slip_stream_pie_move_and_moves_against_the_ai_by_clicking(lab_server, page):
+    base, token = lab_server
+    board, check, run_all_s = run_notebook_to_board(
+        page, base, token, "04_slip_stream.ipynb", board_cell="board = BoardWidget(play",
+        check_cell="Player 1's moves", check_text="Player 1's moves: none yet")
+    out = check.locator(".jp-OutputArea-output")
+    expect(board.locator(".bk-status")).to_contain_text("Player 1 makes the first move")
+    latencies = []
+
+    # the pie rule's first move: a blue machine (either colour may move), then where it ends
+    latencies.append(click_and_wait(board, "[data-act='move s4'].legal")[0])
+    expect(board.locator(".bk-pending")).to_contain_text("move s4")
+    # a space this machine cannot reach is answered with the rule (and changes nothing)
+    board.locator(".ss-space.target:not(.legal)[data-act='20d']").click()
+    expect(board.locator(".bk-error")).to_contain_text(re.compile(r"SS-(R\d+|move)"), timeout=20_000)
+    expect(board.locator(".bk-pending")).to_contain_text("move s4")
+    latencies.append(click_and_wait(board, DESTINATION)[0])
+
+    # the AI (Player 2) chooses its colour, says what it expects, and moves if its colour is next
+    expect(board.locator(".bk-log")).to_contain_text(re.compile(r"Player 2.*colour (red|blue)"),
+                                                     timeout=60_000)
+    expect(board.locator(".bk-expects")).to_contain_text("expects:", timeout=60_000)
+    expect(board.locator(".bk-status")).to_contain_text(re.compile(r"Player 1 \((red|blue)\) to move"),
+                                                        timeout=60_000)
+
+    # two moves of our own by clicking; the AI answers each
+    for _ in range(2):
+        play_a_move(board, latencies)
+        expect(board.locator(".bk-status")).to_contain_text(
+            re.compile(r"Player 1 \((red|blue)\) to move"), timeout=60_000)
+    expect(board.locator(".bk-expects")).to_contain_text("Player 2")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    board.screenshot(path=str(ARTIFACTS / "slip_stream_board.png"))
+
+    # the kernel agrees: three moves of Player 1, the first from s4
+    rerun(page, check)
+    expect(out).to_contain_text(re.compile(r"Player 1's moves: move s4 \w+, move \w+ \w+, move \w+ \w+;"),
+                                timeout=30_000)
+    expect(out).to_contain_text(re.compile(r"machine moves: ([5-9]|\d\d)"))
+
+    result = {"run_all_until_board_s": round(run_all_s, 1),
+              "click_to_redraw_ms": summary([x for x in latencies if x]),
+              "kernel_errors": page.kernel_errors}
+    (ARTIFACTS / "slip_stream_lab.json").write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
+    assert not [c for c in page.console_log if c.startswith("pageerror")], page.console_log
+    assert not page.kernel_errors, page.kernel_errors

@@ -1,0 +1,274 @@
+"""The Slip Stream AI (boardkit.slip_stream.ai): its compact rules agree with
+the engine, it answers legal actions (first move, colour choice, turbo),
+is seeded, keeps to its budget, finds forced wins and avoids a crash.
+
+Scenarios use the course in the order 1, 2, …, 7 (rows 2–6 tile 1, 7–11
+tile 2, …, 32–36 tile 7, 37 the goal) and score tile #1 STANDARD (◎ at 20,
+● at 5, 9, 14, ✹ at 17; wheel tokens 2, 2, 3, 3, 4, 4, 5).
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardkit.slip_stream import SlipStream
+from boardkit.slip_stream.ai import LEVELS, WIN, Fast, SlipStreamAI
+
+
+def random_positions(games: int, seed: int = 0, score_tiles=range(1, 7)):
+    """(game, state) for every decision of random games on random courses."""
+    tiles = list(score_tiles)
+    for g in range(games):
+        rng = random.Random(f"positions/{seed}/{g}")
+        game = SlipStream(seed=1000 * seed + g, history=False, score_tile=tiles[g % len(tiles)])
+        rules = game.rules
+        state = rules.clone(game.state)
+        while rules.current(state) is not None:
+            yield game, state
+            rules.step(state, rng.choice(rules.legal_actions(state)))
+
+
+# ------------------------------------------------------ the compact rules
+def test_compact_rules_agree_with_the_engine_on_thousands_of_positions():
+    seen = {"positions": 0, "transitions": 0, "turbo": 0, "over": 0, "pie": 0}
+    ai = SlipStreamAI(0)
+    for game, state in random_positions(24, seed=1):
+        rules = game.rules
+        legal = rules.legal_actions(state)
+        pos = Fast.from_state(state)
+        if pos is None:
+            seen["pie"] += 1
+            continue
+        fast = ai.fast(rules, state)
+        moves = {fast.action(pos, m): m for m in fast.moves(pos)}
+        assert sorted(moves) == sorted(legal), rules.text(state)
+        seen["positions"] += 1
+        seen["turbo"] += bool(state["turbo"] is not None)
+        for action in legal:
+            after = rules.child(state, action)
+            mine = fast.play(pos, moves[action])
+            if after["phase"] == "over":
+                seen["over"] += 1
+                assert mine[0] == "won", (action, rules.text(state))
+                assert ("red", "blue")[mine[1]] == after["colours"][after["winner"]], action
+            else:
+                assert mine == Fast.from_state(after), (action, rules.text(state))
+            seen["transitions"] += 1
+    # the sample covers what it should: turbo moves, finished games, the pie
+    assert seen["positions"] > 2000 and seen["transitions"] > 15000, seen
+    assert seen["turbo"] > 10 and seen["over"] > 50 and seen["pie"] >= 24, seen
+
+
+def test_compact_rules_know_a_turbo_a_crash_and_an_immobile_player():
+    # red on 12 takes wheel 1 (2 points) → 14 (●) while ahead: blue's turbo
+    g = SlipStream.scenario(red=["6c", "12c", "14e", "20d"], blue=["s2", "9a", "13b", "19f"],
+                            scores={"red": 12, "blue": 10})
+    fast = SlipStreamAI(0).fast(g.rules, g.state)
+    pos = Fast.from_state(g.state)
+    after = fast.play(pos, (6 * 8 + 2, 11 * 8 + 2))     # move 6c 11c
+    assert after[6] == 1 and after[7] is True and after[8] == 0   # blue, turbo, red's turn
+    assert all(a.startswith("turbo ") for a in (fast.action(after, m) for m in fast.moves(after)))
+
+
+# ------------------------------------------------------ legal decisions
+def test_the_ai_answers_a_legal_action_in_random_positions_first_move_colour_and_turbo():
+    ai = SlipStreamAI(seed=3, depth=2)
+    kinds = {"move": 0, "colour": 0, "turbo": 0, "pie": 0}
+    for i, (game, state) in enumerate(random_positions(12, seed=2)):
+        first_or_turbo = state["phase"] in ("pie", "colour") or state["turbo"] is not None
+        if not first_or_turbo and i % 5:
+            continue
+        rules = game.rules
+        seat = rules.current(state)
+        legal = rules.legal_actions(state)
+        action = ai.decide(rules, rules.observation(state, seat), seat, legal)
+        assert action in legal
+        kinds["pie" if state["phase"] == "pie" else action.split()[0]] += 1
+        s = ai.last_search
+        assert s["choice"] == action and s["pv"][0] == action
+    assert all(kinds.values()), kinds
+
+
+def test_turbo_move_from_a_scenario():
+    g = SlipStream.scenario(red=["6c", "12c", "14e", "20d"], blue=["s2", "9a", "13b", "19f"],
+                            scores={"red": 14, "blue": 10}, turn="red", turbo="blue")
+    ai = SlipStreamAI(seed=0, depth=3)
+    action = ai.choose(g)
+    assert action.startswith("turbo ") and action in g.legal_actions
+    assert ai.last_search["line"][0]["player"] == 1
+
+
+# ------------------------------------------------------ seeds and budgets
+def play_some(ai: SlipStreamAI, seed: int, n: int) -> list[str]:
+    g = SlipStream(seed=seed, history=False)
+    out = []
+    while g.current_player is not None and len(out) < n:
+        a = ai.choose(g)
+        out.append(a)
+        g.apply(a)
+    return out
+
+
+def test_the_ai_is_deterministic_for_a_seed():
+    a = play_some(SlipStreamAI(seed=5, depth=3), 11, 30)
+    b = play_some(SlipStreamAI(seed=5, depth=3), 11, 30)
+    assert a == b and len(a) == 30
+
+
+def test_the_seed_breaks_ties():
+    # the opening: the first move has many equally good answers
+    choices = set()
+    for seed in range(12):
+        g = SlipStream(seed=4, history=False)
+        choices.add(SlipStreamAI(seed=seed, depth=1).choose(g))
+    assert len(choices) > 1
+
+
+def test_depth_budget_is_kept_and_deeper_searches_more():
+    g = SlipStream(seed=8, history=False)
+    for a in play_some(SlipStreamAI(seed=1, depth=2), 8, 6):
+        g.apply(a)
+    found = {}
+    for depth in (1, 2, 4):
+        ai = SlipStreamAI(seed=0, depth=depth)
+        ai.choose(g)
+        assert ai.last_search["depth"] <= depth
+        found[depth] = ai.last_search["nodes"]
+    assert found[1] < found[2] < found[4]
+
+
+def test_time_budget_is_kept_generously():
+    g = SlipStream(seed=9, history=False)
+    for a in play_some(SlipStreamAI(seed=1, depth=2), 9, 10):
+        g.apply(a)
+    ai = SlipStreamAI(seed=0, seconds=0.05, depth=None)
+    ai.choose(g)
+    s = ai.last_search
+    assert s["depth"] >= 1 and s["seconds"] < 1.0, s["seconds"]
+    default = SlipStreamAI()
+    assert (default.depth, default.seconds) == (LEVELS[2]["depth"], LEVELS[2]["seconds"])
+    default.choose(g)
+    assert default.last_search["seconds"] < 2.0
+
+
+def test_levels():
+    assert SlipStreamAI.level(1).depth == 2
+    assert SlipStreamAI.level(3).seconds >= SlipStreamAI.level(2).seconds
+    with pytest.raises(ValueError):
+        SlipStreamAI.level(4)
+    with pytest.raises(ValueError):
+        SlipStreamAI(depth=0)
+
+
+# ------------------------------------------------------ tactics
+def test_wins_at_once_by_reaching_the_goal_score():
+    # red 14: the first goal arrival (7) takes it to ◎
+    g = SlipStream.scenario(red=["36c", "10a", "12d", "20f"], blue=["11b", "21c", "30e", "33a"],
+                            scores={"red": 14, "blue": 12}, wheels={1: "red"})
+    ai = SlipStreamAI(seed=0, depth=3)
+    action = ai.choose(g)
+    assert action.startswith("move 36c 37")
+    assert ai.last_search["evaluation"] >= WIN / 2 and ai.last_search["win_probability"] == 1.0
+    g.apply(action)
+    assert g.outcome().winners == (0,)
+
+
+def test_wins_by_leaving_the_opponent_no_move():
+    # blue's last machine on 36a can only step to 37a or 37b (red there)
+    g = SlipStream.scenario(red=["37b", "36b", "20c", "25d"], blue=["37c", "37d", "37e", "36a"],
+                            goal=["blue", "blue", "blue", "red"], scores={"red": 5, "blue": 15},
+                            wheels={1: "red", 2: "red", 3: "red", 4: "blue", 5: "blue", 6: "blue"})
+    ai = SlipStreamAI(seed=0, depth=4)
+    action = ai.choose(g)
+    assert action == "move 36b 37a"
+    g.apply(action)
+    assert g.outcome().winners == (0,) and "none of its machines can move" in g.outcome().reason
+
+
+def test_finds_a_win_in_two_moves_that_a_one_ply_search_misses():
+    # red 13: a machine on 35a needs two moves to reach the goal (7 points);
+    # blue, far behind, cannot stop it
+    kw = dict(red=["35a", "10c", "12e", "20b"], blue=["s2", "s4", "s6", "s8"],
+              scores={"red": 13, "blue": 5})
+    g = SlipStream.scenario(**kw)
+    shallow = SlipStreamAI(seed=0, depth=1)
+    shallow.choose(g)
+    assert shallow.last_search["evaluation"] < WIN / 2
+    ai = SlipStreamAI(seed=0, depth=3)
+    action = ai.choose(g)
+    assert action.startswith("move 35a ") and ai.last_search["evaluation"] >= WIN / 2
+    assert len(ai.last_search["pv"]) == 3 and ai.last_search["pv"][2].startswith("move 36")
+    # and it is forced: whatever blue answers, red then reaches ◎
+    g.apply(action)
+    for reply in list(g.legal_actions):
+        after = g.copy(history=False)
+        after.apply(reply)
+        finish = SlipStreamAI(seed=0, depth=1).choose(after)
+        after.apply(finish)
+        assert after.outcome() is not None and after.outcome().winners == (0,)
+
+
+def test_avoids_an_immediate_crash():
+    # red 15, ahead of blue's 10, two machines home: any move of 6c takes
+    # wheel token 1 alone (2 points) → 17 = ✹ while ahead. Without the
+    # crash rule that wheel grab is the best move (the compact rules with
+    # the ✹ check taken out choose 6c → 12b at every depth and seed here).
+    g = SlipStream.scenario(red=["6c", "37a", "37b", "10e"], blue=["s2", "9a", "13b", "19f"],
+                            scores={"red": 15, "blue": 10})
+    crash = [a for a in g.legal_actions if g.rules.child(g.state, a)["phase"] == "over"]
+    assert crash == ["move 6c 12b", "move 6c 7c", "move 6c 7d"]
+    assert len(g.legal_actions) == 6
+    for seed in range(4):
+        for depth in (1, 3):
+            ai = SlipStreamAI(seed=seed, depth=depth)
+            assert ai.choose(g) not in crash
+            assert ai.last_search["evaluation"] > -WIN / 2
+
+
+# ------------------------------------------------------ the pie rule
+def test_colour_choice_takes_the_better_side():
+    # red's machines are far up the course (red has 14 points of wheel
+    # tokens): whoever chooses after the first move takes red
+    g = SlipStream.scenario(red=["30a", "30b", "30c", "30d"], phase="pie", first=0)
+    assert g.current_player == 0
+    ai = SlipStreamAI(seed=0, depth=2)
+    first = ai.choose(g)
+    assert first in g.legal_actions and ai.last_search["pv"][1] == "colour red"
+    g.apply(first)
+    choice = SlipStreamAI(seed=1, depth=2).choose(g)
+    assert choice == "colour red"
+
+
+def test_last_search_and_expects_describe_the_line():
+    g = SlipStream(seed=21, history=False)
+    for a in play_some(SlipStreamAI(seed=1, depth=2), 21, 12):
+        g.apply(a)
+    ai = SlipStreamAI(seed=0, depth=3)
+    action = ai.choose(g)
+    s = ai.last_search
+    assert set(s) >= {"depth", "nodes", "seconds", "evaluation", "win_probability", "pv", "line"}
+    assert s["pv"][0] == action and s["depth"] == 3 and s["nodes"] > 0
+    text = ai.expects()
+    seat = g.current_player
+    colour = g.state["colours"][seat]
+    assert text.startswith(f"Player {seat + 1} ({colour}): {action}")
+    assert text.endswith(f"(evaluation {s['evaluation']:+.1f} points)")
+    assert ai.expects(lambda p: f"seat {p}").startswith(f"seat {seat}: ")
+    assert SlipStreamAI().expects() == ""
+
+
+def test_SS_R10_without_the_pie_rule_the_first_move_is_the_best_one_not_the_most_even():
+    """Without the pie rule the mover keeps the colour it moved, so the AI
+    plays the first move after which the opponent expects the least."""
+    game = SlipStream(seed=3, pie_rule=False)
+    choice = SlipStreamAI(seed=1, depth=3).choose(game)
+    lead = {}
+    for move in game.legal_actions:
+        after = game.copy(history=False)
+        after.apply(move)
+        reply = SlipStreamAI(seed=1, depth=2)
+        reply.choose(after)
+        lead[move] = reply.last_search["evaluation"]
+    assert lead[choice] == min(lead.values())
+    assert max(lead.values()) > min(lead.values())      # the choice matters here
