@@ -272,3 +272,24 @@ def test_SS_R10_without_the_pie_rule_the_first_move_is_the_best_one_not_the_most
         lead[move] = reply.last_search["evaluation"]
     assert lead[choice] == min(lead.values())
     assert max(lead.values()) > min(lead.values())      # the choice matters here
+
+
+def test_the_ai_never_reuses_the_compact_rules_of_another_games_tiles():
+    """The compact rules are cached per rules object and kept alive with it,
+    so a game with other tiles (even a new object at a recycled address)
+    gets its own."""
+    import copy
+    import gc
+
+    from boardkit.slip_stream.tiles import builtin_data
+    ai = SlipStreamAI(seed=0, depth=1)
+    data = copy.deepcopy(builtin_data())
+    data["score_tiles"][0].update(wheels=[1] * 7, goal=12, turbo=[5, 9], crash=[])
+    custom = SlipStream.scenario(red=["12d"], components=data)
+    ai.choose(custom)
+    assert ai.fast(custom.rules, custom.state).target == 12
+    del custom
+    gc.collect()
+    for _ in range(30):
+        plain = SlipStream.scenario(red=["8a", "8b", "8c", "6d"], blue=["12c"])
+        assert ai.fast(plain.rules, plain.state).target == plain.rules.score_tile(plain.state).goal

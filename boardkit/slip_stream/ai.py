@@ -361,7 +361,7 @@ class SlipStreamAI(Bot):
         self.table_size = table_size
         #: What the last :meth:`decide` found (see :meth:`expects`).
         self.last_search: dict | None = None
-        self._fast: dict[tuple, Fast] = {}
+        self._fast: dict[tuple, tuple[Rules, Fast]] = {}
 
     @classmethod
     def level(cls, k: int = DEFAULT_LEVEL, seed: int = 0) -> SlipStreamAI:
@@ -376,11 +376,15 @@ class SlipStreamAI(Bot):
 
     def fast(self, rules: Rules, state: State) -> Fast:
         """The compact rules for this state's course and score tile."""
+        # the cache keeps the rules object it was made for, so its id() cannot
+        # be reused by another game's rules (with other tiles) meanwhile
         key = (id(rules), tuple(state["course"] or ()), state["options"]["score_tile"])
-        f = self._fast.get(key)
-        if f is None:
-            f = self._fast[key] = Fast(rules, state)
-        return f
+        found = self._fast.get(key)
+        if found is None or found[0] is not rules:
+            if len(self._fast) > 16:
+                self._fast.clear()
+            found = self._fast[key] = (rules, Fast(rules, state))
+        return found[1]
 
     # ------------------------------------------------------------- decide
     def decide(self, rules: Rules, observation: State, seat: int, legal: Sequence[str]) -> str:

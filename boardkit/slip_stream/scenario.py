@@ -105,8 +105,9 @@ def scenario(cls, *, red: Iterable[str] = (), blue: Iterable[str] = (),
         if type(seat) is int and seat in (0, 1) and cols in (list(COLOURS), list(reversed(COLOURS))) \
                 and not rules.can_move(state, cols[seat]) and state["moves"] == 0:
             loser = rules.player_name(state, seat)
-            state.update(phase="over", winner=1 - seat, turbo=None,
-                         result=f"{loser} cannot move any machine and loses (SS-R4)")
+            why = ("has no machine that can make the turbo move and loses (SS-R8)"
+                   if state["turbo"] is not None else "cannot move any machine and loses (SS-R4)")
+            state.update(phase="over", winner=1 - seat, turbo=None, result=f"{loser} {why}")
     else:
         raise StateFileError(f"Slip Stream scenario: phase is 'play' or 'pie', not {phase!r}")
     return cls.from_state(state, seed=seed, components=rules.components)
