@@ -2,6 +2,7 @@
 rulebook's three worked examples, lap checkpoints, and track files."""
 from __future__ import annotations
 
+import copy
 import json
 import math
 
@@ -101,11 +102,12 @@ def test_SU_R3_never_the_same_square_twice_and_coloured_squares():
     # south of H11 is H12, already crossed
     assert refused(g2, "drive red h12") == "SU-R3"
     assert "already been crossed" in g2.refusal("drive red h12").reason
-    # a yellow square only takes yellow dice: I13 is yellow
-    g3 = SuperRace.scenario(cars=["g13 h13 east"], dice=["rs", "ys", "bc", "bc", "rc"])
-    assert refused(g3, "drive red i13") == "SU-R3"
-    assert "yellow" in g3.refusal("drive red i13").reason
-    assert "drive yellow i13" in g3.legal_actions
+    # a yellow square only takes yellow dice: T10 is yellow
+    row = "g11 h11 i11 j11 k11 l11 m11 n11 o11 p11 q11 r11 s11 t11 north"
+    g3 = SuperRace.scenario(cars=[row], dice=["rs", "ys", "bc", "bc", "rc"])
+    assert refused(g3, "drive red t10") == "SU-R3"
+    assert "yellow" in g3.refusal("drive red t10").reason
+    assert "drive yellow t10" in g3.legal_actions
 
 
 # ------------------------------------------------------------------ SU-R4
@@ -238,8 +240,6 @@ def test_SU_R9_an_oil_slick_needs_two_dice_with_the_same_face():
     assert "drive red h12 i12" in g2.legal_actions
     with pytest.raises(OptionError, match="SU-R9"):
         SuperRace(players=1, oil=[f"{c}2" for c in "abcdefghijk"])     # more than ten
-    with pytest.raises(OptionError, match="SU-R9"):
-        SuperRace(players=1, oil=["g12"])                              # on the line
 
 
 # ------------------------------------------------------------------ SU-R10
@@ -353,6 +353,8 @@ def test_SU_R16_every_car_out_ends_the_race_by_distance():
     # ranked by the SU-R8 distance: the car on the start square, with the pit
     # lane ahead, is closer than the one past the pit entrance
     assert res["distance"][1] < res["distance"][0] and g.outcome().winners == (1,)
+    # nobody reached the line: everyone scores minus the squares still to go
+    assert res["points"] == [-res["distance"][0], -res["distance"][1]]
 
 
 # ------------------------------------------------------------------ SU-R17
@@ -404,7 +406,7 @@ def test_edgar_cannot_reach_pit_square_a_without_a_red_curve():
 
 # -------------------------------------------------------------- tracks
 GOOD = """name: Tiny
-start: east
+start: north
 
 legend:
 . = off
@@ -415,13 +417,13 @@ S = grey line
 
 grid:
 +######+
-#S....r#
-#S....##
+SS....r#
+##....##
 +######+
 
 checkpoints:
-1: H2-H3
-2: A2-A3
+1: G2-H2
+2: D4
 """
 
 
@@ -429,17 +431,20 @@ def test_a_teacher_can_draw_a_track(tmp_path):
     path = tmp_path / "tiny.txt"
     path.write_text(GOOD)
     game = SuperRace(players=1, track=str(path))
-    assert game.track.name == "Tiny" and game.track.line == ["b2", "b3"]
+    assert game.track.name == "Tiny" and game.track.line == ["a2", "b2"]
     assert game.track.squares["g2"].colour == "red" and game.track.squares["a1"].corner
+    # B2 B1 C1 … G1 G2 G3 G4 F4 … B4 B3 B2: round the loop (crossed squares ignored)
+    assert game.rules.remaining(game.state, 0) == 17
 
 
 @pytest.mark.parametrize("change,where", [
-    (("#S....r#", "#S..Z.r#"), "line 13, column 5"),       # not in the legend
+    (("SS....r#", "SS..Z.r#"), "line 13, column 5"),       # not in the legend
     (("r = red", "r = red blue"), "line 7, column 1"),     # two colours
-    (("start: east", "start: up"), "line 2"),              # not a heading
-    (("1: H2-H3\n", ""), "checkpoints"),                   # one checkpoint only
-    (("2: A2-A3", "2: B2-B3"), "line 19"),                 # a checkpoint on the line
+    (("start: north", "start: up"), "line 2"),             # not a heading
+    (("1: G2-H2\n", ""), "checkpoints"),                   # one checkpoint only
+    (("2: D4", "2: A2-B2"), "line 19"),                    # a checkpoint on the line
     (("+ = grey corner", "+ = grey bend"), "line 8, column 1"),  # unknown word
+    (("1: G2-H2", "1: H2"), "line 18"),                    # does not reach across
 ])
 def test_a_bad_track_file_is_refused_with_line_and_column(change, where, tmp_path):
     path = tmp_path / "bad.txt"
@@ -463,9 +468,19 @@ def test_builtin_tracks_keep_the_published_facts():
     assert sum(s.colour != "grey" for s in pit) >= 0.7 * len(pit)   # almost all coloured
     around = SuperRace(players=1, shortcut="never")
     assert indy.rules.remaining(indy.state, 0) <= 0.7 * around.rules.remaining(around.state, 0)
+    # Monza's pit lane is ordinary track (SU-R12): the shortcut option leaves
+    # it open, and closing it (drawing it off the board) costs only a little
     monza = SuperRace(players=1, track="monza")
-    monza_around = SuperRace(players=1, track="monza", shortcut="never")
-    saved = monza_around.rules.remaining(monza_around.state, 0) - monza.rules.remaining(monza.state, 0)
+    never = SuperRace(players=1, track="monza", shortcut="never")
+    assert never.rules.remaining(never.state, 0) == monza.rules.remaining(monza.state, 0)
+    data = copy.deepcopy(monza.rules.components.data)
+    board = data["track"]
+    board["rows"] = [row.replace("R", ".") for row in board["rows"]]
+    del board["legend"]["R"]
+    board["sections"]["checkpoints"] = [c.replace("K4-K7", "K5-K7")
+                                        for c in board["sections"]["checkpoints"]]
+    shut = SuperRace(players=1, components=data)
+    saved = shut.rules.remaining(shut.state, 0) - monza.rules.remaining(monza.state, 0)
     assert 0 < saved <= 4                                            # saves only a little
 
 
@@ -480,3 +495,31 @@ def test_a_save_replays_with_its_track_embedded(tmp_path):
     text = game.to_json()
     again = boardkit.load(json.loads(text))
     assert again.state == game.state and again.track.name == "Tiny"
+
+
+def test_SU_R11_every_way_round_monza_passes_its_checkpoints():
+    """A lap up the chicane's left side (Q–S) counts like one round its right
+    side: each checkpoint reaches across the whole track."""
+    p = ("h12 i12 j12 k12 l12 m12 n12 o12 p12 q12 r12 r11 r10 r9 r8 r7 r6 r5 r4 r3 q3 p3 o3 n3 "
+         "m3 l3 l4 k4 j4 i4 h4 h3 g3 f3 e3 e4 e5 e6 e7 e8 e9 e10")
+    g = SuperRace.scenario(players=1, track="monza", cars=[p + " south"])
+    assert g.state["cars"][0]["cp"] == 4 and g.distance(0) <= 4
+
+
+def test_a_save_with_an_impossible_car_is_refused():
+    from boardkit import StateFileError
+    g = SuperRace.scenario(players=2, cars=["g12 h12 east", "g12 east"])
+    for change in ({"exit": "west"},                       # a U-turn (SU-R3)
+                   {"past": 2},                            # past the line without a lap
+                   {"path": ["h12", "i12"], "colours": "rr", "ends": [2]}):   # not from the line
+        bad = g.state
+        bad["cars"][0].update(change)
+        with pytest.raises(StateFileError):
+            SuperRace.from_state(bad)
+    bad = g.state
+    bad["tiebreak"] = {"seats": "xy", "left": "ab", "before": 3}
+    with pytest.raises(StateFileError, match="tiebreak"):
+        SuperRace.from_state(bad)
+    # a scenario with a car already past the line is completing its round
+    past = SuperRace.scenario(players=2, cars=[LAP + " f11 f12 g12 h12 east", "g12 east"])
+    assert past.state["finishing"] and past.state["cars"][0]["past"] == 1

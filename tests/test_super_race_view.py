@@ -14,7 +14,6 @@ from boardkit import SuperRace
 from boardkit.core.errors import IllegalActionError
 from boardkit.core.view import View, click_hint
 from boardkit.super_race.bots import LapBot
-from boardkit.super_race.rules import FACES
 from boardkit.super_race.view import FILL, mini
 from boardkit.widget import BoardWidget, offered
 
@@ -72,38 +71,14 @@ def play(game: SuperRace, n: int, bot: LapBot | None = None) -> SuperRace:
     return game
 
 
-@cache
-def _forfeit_recipe() -> tuple[str, str, str, str]:
-    """A solo game whose second go must be forfeited: the first go ends in
-    front of a coloured square, and the second roll shows none of it."""
-    firsts = [FIRST, "roll rs rs rs rs rs", "roll bs bs bs bs bs", "roll ys ys ys ys ys",
-              "roll rs rs rc bs bs", "roll ys yc bs bc bc", "roll rc rc yc ys bs"]
-    for first in firsts:
-        probe = SuperRace(players=1, seed=1, chance=[first])
-        track = probe.rules.track
-        for action in probe.legal_actions:
-            if not action.startswith("drive"):
-                continue
-            car = probe.preview(action)["cars"][0]
-            ahead = track.next[car["path"][-1]][car["exit"]]
-            if ahead is None or track.squares[ahead].colour == "grey":
-                continue
-            colour = track.squares[ahead].colour
-            others = [f for f in FACES if f[0] != colour[0]]
-            second = "roll " + " ".join(sorted((others * 2)[:5], key=FACES.index))
-            g = SuperRace(players=1, seed=1, chance=[first, second])
-            g.apply(action)
-            if g.state["phase"] == "choose" and "forfeit" in g.legal_actions:
-                return first, second, action, colour
-    raise AssertionError("no forfeit position found on this track")
-
-
 def forfeit_game() -> tuple[SuperRace, str]:
-    """A fresh game at the forfeit position, and the colour that blocks it."""
-    first, second, action, colour = _forfeit_recipe()
-    g = SuperRace(players=1, seed=1, chance=[first, second])
-    g.apply(action)
-    return g, colour
+    """A game at a forfeit: the car waits at the pit lane's entrance (K10,
+    leaving north) and K9 ahead is blue; the last roll shows no blue."""
+    g = SuperRace.scenario(players=1, cars=["g11 h11 i11 j11 k11 k10 north"],
+                           dice=["rs", "rs", "rc", "ys", "yc"], roll=3)
+    ahead = g.rules.track.next["k10"]["north"]
+    assert ahead is not None
+    return g, g.rules.track.squares[ahead].colour
 
 
 # ================================================================= pictures

@@ -149,8 +149,6 @@ class SuperRaceRules(Rules):
         for sq in oil:
             if not isinstance(sq, str) or sq.lower() not in self.track.squares:
                 raise OptionError(f"{t}: SU-R9: oil slick {sq!r} is not a square of the track")
-            if self.track.squares[sq.lower()].line:
-                raise OptionError(f"{t}: SU-R9: oil slick {sq!r} is on the start/finish line")
         options["oil"] = sorted({s.lower() for s in oil})
         if type(options["races"]) is not int or not 1 <= options["races"] <= 20:
             raise OptionError(f"{t}: SU-R8: races must be a whole number from 1 to 20")
@@ -259,6 +257,8 @@ class SuperRaceRules(Rules):
         return None
 
     def _pit_open(self, state: State, car: dict) -> bool:
+        if self.track.pit_lane == "ordinary":
+            return True
         mode = state["options"]["shortcut"]
         return mode == "always" or (mode == "first lap" and car["lap"] == 0)
 
@@ -655,6 +655,8 @@ class SuperRaceRules(Rules):
         self._start_tiebreak(state, top, emit)
 
     def _start_tiebreak(self, state: State, seats: list[int], emit: Sink) -> None:
+        n = self.players(state)
+        seats = sorted(seats, key=lambda s: (s - state["starter"]) % n)   # in turn order
         before = [state["cars"][s]["past"] for s in seats]
         state["tiebreak"] = {"seats": seats, "left": list(seats), "before": before}
         self._next_turn(state, emit)
@@ -704,8 +706,8 @@ class SuperRaceRules(Rules):
         crossed = set(car["path"]) if avoid else set()
         sq = self.track.squares
         nxt = self.track.next
-        pit_ok = {0: state["options"]["shortcut"] != "never",
-                  1: state["options"]["shortcut"] == "always"}
+        mode = state["options"]["shortcut"] if self.track.pit_lane == "shortcut" else "always"
+        pit_ok = {0: mode != "never", 1: mode == "always"}
         # node: (square just drawn, heading it was entered with, progress)
         # progress = lap * (ncp + 1) + checkpoints passed on that lap
         start_prog = car["lap"] * (ncp + 1) + car["cp"]
@@ -768,6 +770,26 @@ class SuperRaceRules(Rules):
             return prog, False
         return step
 
+    def path_progress(self, state: State, path: list[str]) -> tuple[int, int, int | None]:
+        """(checkpoints passed on this lap, laps completed, squares past the
+        line or None) of a car that drew ``path``: the same bookkeeping as a
+        drive (SU-R11, SU-R15)."""
+        cps = self.checkpoints(state)
+        laps = state["options"]["laps"]
+        cp, lap, past = 0, 0, None
+        for name in path:
+            if past is not None:
+                past += 1
+            elif cp < len(cps) and name in cps[cp]:
+                cp += 1
+            elif cp == len(cps) and self.track.squares[name].line:
+                lap += 1
+                if lap >= laps:
+                    past = 0
+                else:
+                    cp = 0
+        return cp, lap, past
+
     def _lap_table(self, state: State, colour_cost: float = 1) -> dict:
         """The cost still to pay from every (square just entered, heading,
         lap progress) to the line, ignoring crossed squares: each square
@@ -788,7 +810,7 @@ class SuperRaceRules(Rules):
         cost = {n: (1 if s.colour == "grey" else colour_cost) for n, s in sq.items()}
 
         def pit_ok(prog: int) -> bool:
-            mode = opts["shortcut"]
+            mode = opts["shortcut"] if self.track.pit_lane == "shortcut" else "always"
             return mode == "always" or (mode == "first lap" and prog < ncp + 1)
 
         rev: dict = {}
@@ -927,8 +949,11 @@ class SuperRaceRules(Rules):
         sharing the better place."""
         n = len(past)
         if state["options"]["scoring"] == "squares":
-            return [(past[s] or 0) if s in winners else (0 if past[s] is not None else -dist[s])
-                    for s in range(n)]
+            # a winner past the line scores its squares past; a car that is not
+            # on or past the line scores minus its distance, also when it
+            # "wins" a race in which every car dropped out (SU-R16)
+            return [past[s] if past[s] is not None and s in winners
+                    else (0 if past[s] is not None else -dist[s]) for s in range(n)]
         # places: the winners, then others past the line by squares past, then by distance
         def rank_key(s: int) -> tuple:
             if s in winners:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import OptionError
-from .track import HEADINGS
+from .track import BACK, HEADINGS
 
 
 def scenario(cls: Any, players: int | None = None, *, track: Any = None, seed: int = 0,
@@ -35,8 +35,6 @@ def scenario(cls: Any, players: int | None = None, *, track: Any = None, seed: i
     game = cls(players=n, seed=seed, track=track, **options)
     rules = game.rules
     state = game.state
-    step = rules._progress_step(state)
-    ncp = len(rules.track.checkpoints)
     for seat, spec in enumerate(cars):
         if isinstance(spec, str):
             words = spec.lower().split()
@@ -55,28 +53,25 @@ def scenario(cls: Any, players: int | None = None, *, track: Any = None, seed: i
             raise OptionError(f"Super Race scenario: a path starts on the line (SU-R5), "
                               f"not at {path[0]}")
         heading = rules.heading(state)
-        prog, past = 0, None
         for a, b in zip(path, path[1:]):
             moves = [h for h, v in rules.track.next[a].items() if v == b]
             if not moves:
                 raise OptionError(f"Super Race scenario: {b} is not next to {a}")
-            if moves[0] == {"north": "south", "south": "north", "east": "west",
-                            "west": "east"}[heading]:
+            if moves[0] == BACK[heading]:
                 raise OptionError(f"Super Race scenario: a car cannot turn back from {a} to {b}")
             heading = moves[0]
-            if past is not None:
-                past += 1
-            else:
-                prog, done = step(b, prog)
-                if done:
-                    past = 0
+        cp, lap, past = rules.path_progress(state, path)
         exit_word = spec.get("exit") or heading
+        if exit_word == BACK[heading]:
+            raise OptionError(f"Super Race scenario: a car cannot leave {path[-1]} back the way "
+                              f"it came ({exit_word})")
         colours = spec.get("colours") or "".join(
             {"red": "r", "yellow": "y", "blue": "b"}.get(rules.track.squares[p].colour, "r")
             for p in path)
-        lap, cp = divmod(prog, ncp + 1)
         car.update(path=path, exit=exit_word, colours=colours, ends=spec.get("ends", [len(path)]),
                    cp=cp, lap=lap, past=past)
+    if n > 1 and any(c["past"] is not None for c in state["cars"]):
+        state["finishing"] = True      # a car past the line: the round is being completed
     state["turn"] = turn
     state["starter"] = 0
     state["extra"] = extra

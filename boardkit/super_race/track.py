@@ -123,12 +123,48 @@ class Track:
                                      section="checkpoints", entry=i)
                 seen[n] = label
             self.checkpoints.append(frozenset(names))
+        self._check_cuts(entries)
+        pit = grid.meta.get("pit", "shortcut").strip().lower()
+        if pit not in ("shortcut", "ordinary"):
+            raise grid.error(f"'pit' is 'shortcut' (the race's shortcut option applies to the pit "
+                             f"lane) or 'ordinary' (it is ordinary track), not {pit!r}", meta="pit")
+        #: "shortcut": the shortcut option opens and closes the pit lane;
+        #: "ordinary": the pit lane is ordinary track (SU-R12, Monza)
+        self.pit_lane = pit
         fast = grid.meta.get("fast-lap")
         if fast is not None and not (fast.isdigit() and 0 < int(fast) < 1000):
             raise grid.error(f"'fast-lap' must be a number of goes, not {fast!r}", meta="fast-lap")
         self.fast_lap = int(fast) if fast else None
         #: checkpoint index of each square (in file order)
         self.checkpoint_of = {n: i for i, cp in enumerate(self.checkpoints) for n in cp}
+
+    def _check_cuts(self, entries) -> None:
+        """Each checkpoint must reach across the track: with its squares and
+        the start/finish line taken away, the track falls apart (a circuit
+        cut twice is two pieces). Otherwise a car could drive round it and
+        a real lap would not count."""
+        nxt = self.next
+        line = set(self.line)
+        for i, cp in enumerate(self.checkpoints):
+            gone = line | cp
+            left = [n for n in self.squares if n not in gone]
+            if not left:
+                continue
+            seen = {left[0]}
+            todo = [left[0]]
+            while todo:
+                n = todo.pop()
+                for m in nxt[n].values():
+                    if m is not None and m not in gone and m not in seen:
+                        seen.add(m)
+                        todo.append(m)
+            if len(seen) == len(left):
+                label = entries[i][0]
+                raise self.grid.error(
+                    f"checkpoint {label} does not reach across the track: with it and the "
+                    f"start/finish line taken away the track is still in one piece, so a car "
+                    f"could drive round it; extend it from edge to edge", section="checkpoints",
+                    entry=i)
 
     def __repr__(self) -> str:
         return f"<Track {self.name!r}: {len(self.squares)} squares, " \

@@ -17,7 +17,7 @@ CAR_FIELDS = {"path", "colours", "ends", "exit", "cp", "lap", "past", "turns", "
 
 def validate_state(rules: SuperRaceRules, state: dict) -> None:
     from .rules import DICE, FACES, ROLLS
-    from .track import HEADINGS
+    from .track import BACK, HEADINGS
     t = "Super Race"
     check_fields(t, state, FIELDS)
     n = state["options"].get("players") if isinstance(state["options"], dict) else None
@@ -67,26 +67,62 @@ def validate_state(rules: SuperRaceRules, state: dict) -> None:
         if (car["exit"] is None) != (not path) or (car["exit"] is not None
                                                    and car["exit"] not in HEADINGS):
             raise bad(f"cars[{s}].exit is a heading once the car has moved")
+        heading = rules.heading(state)
+        if path and not rules.track.squares[path[0]].line:
+            raise bad(f"cars[{s}].path starts on the start/finish line (SU-R5), not {path[0]}")
         for a, b in zip(path, path[1:]):
-            if b not in rules.track.next[a].values():
+            ways = [h for h, v in rules.track.next[a].items() if v == b]
+            if not ways:
                 raise bad(f"cars[{s}].path jumps from {a} to {b}")
+            if ways[0] == BACK[heading]:
+                raise bad(f"cars[{s}].path turns back from {a} to {b} (SU-R3)")
+            heading = ways[0]
+        if path and car["exit"] == BACK[heading]:
+            raise bad(f"cars[{s}].exit turns back at {path[-1]} (SU-R3)")
         if not whole(car["cp"], 0, len(rules.track.checkpoints)) or \
                 not whole(car["lap"], 0, state["options"]["laps"]):
             raise bad(f"cars[{s}] checkpoint or lap out of range")
         if car["past"] is not None and not whole(car["past"], 0, len(path)):
             raise bad(f"cars[{s}].past is a number of squares")
+        if (car["cp"], car["lap"], car["past"]) != rules.path_progress(state, path):
+            raise bad(f"cars[{s}]: checkpoints, laps and squares past do not match its path "
+                      f"(SU-R11)")
         for k in ("turns", "goes"):
             if not whole(car[k], 0, 100_000):
                 raise bad(f"cars[{s}].{k} is a count")
         if type(car["out"]) is not bool:
             raise bad(f"cars[{s}].out is true or false")
     tb = state["tiebreak"]
-    if tb is not None and (not isinstance(tb, dict) or set(tb) != {"seats", "left", "before"}):
-        raise bad("tiebreak is null or {seats, left, before}")
+    if tb is not None:
+        if not isinstance(tb, dict) or set(tb) != {"seats", "left", "before"}:
+            raise bad("tiebreak is null or {seats, left, before}")
+        seats, left, before = tb["seats"], tb["left"], tb["before"]
+        if not (isinstance(seats, list) and len(seats) >= 2 and all(whole(x, 0, n - 1) for x in seats)
+                and len(set(seats)) == len(seats) and isinstance(left, list)
+                and all(x in seats for x in left) and isinstance(before, list)
+                and len(before) == len(seats) and all(whole(x, 0, 100_000) for x in before)
+                and all(cars[x]["past"] is not None for x in seats)):
+            raise bad("tiebreak: seats (two or more cars past the line), left (those still to "
+                      "play) and before (their squares past when the round began)")
     if not isinstance(state["points"], list) or len(state["points"]) != n or \
             any(type(p) is not int for p in state["points"]):
         raise bad("points: one whole number per player")
     if not isinstance(state["results"], list):
         raise bad("results is a list")
-    if state["phase"] == "over" and not isinstance(state["winners"], list):
-        raise bad("a finished race has winners")
+    if state["phase"] == "over":
+        w = state["winners"]
+        if not isinstance(w, list) or not w or any(not whole(x, 0, n - 1) for x in w) \
+                or not state["results"]:
+            raise bad("a finished race has winners and results")
+    for r in state["results"]:
+        if not isinstance(r, dict) or set(r) != {"winners", "past", "distance", "points", "turns"}:
+            raise bad("each result has winners, past, distance, points and turns")
+        for key in ("past", "distance", "points", "turns"):
+            if not isinstance(r[key], list) or len(r[key]) != n:
+                raise bad(f"a result's {key} has one entry per player")
+        if not isinstance(r["winners"], list) or not r["winners"] \
+                or any(not whole(x, 0, n - 1) for x in r["winners"]):
+            raise bad("a result's winners are seats")
+    if state["finishing"] is False and state["tiebreak"] is None and n > 1 \
+            and state["phase"] != "over" and any(c["past"] is not None for c in cars):
+        raise bad("a car is past the line but the finishing round has not begun (SU-R7)")
