@@ -790,8 +790,8 @@ class BoardWidget(anywidget.AnyWidget):
         log = self.game.log
         for i in range(min(self._turn_start, len(log)), len(log)):
             entry = log[i]
-            if entry.frames:
-                steps.extend(_Step(caption, i, k) for k, (caption, _) in enumerate(entry.frames))
+            if entry.frozen_frames:
+                steps.extend(_Step(caption, i, k) for k, caption in enumerate(entry.frame_captions))
             else:
                 steps.append(_Step(self._entry_caption(entry), i, -1))
         return steps
@@ -807,7 +807,7 @@ class BoardWidget(anywidget.AnyWidget):
             return self.game.state_before(self._steps[0].entry) if self._steps else self.game.state
         step = self._steps[k]
         if step.frame >= 0:
-            return self.game.log[step.entry].frames[step.frame][1]
+            return self.game.log[step.entry].frame_state(step.frame)
         return self.game.state_before(step.entry + 1)
 
     def _happened(self) -> list[dict]:
@@ -825,12 +825,13 @@ class BoardWidget(anywidget.AnyWidget):
                 out.append({"step": k0, "text": self._entry_caption(entry)})
                 continue
             f = 0
+            captions = entry.frame_captions
             for event in entry.events:
                 k = k0
-                if entry.frames:
+                if captions:
                     # events and sub-steps come in the same order; an event
                     # without a sub-step of its own goes with the one before
-                    j = next((j for j in range(f, len(entry.frames)) if entry.frames[j][0] == event), None)
+                    j = next((j for j in range(f, len(captions)) if captions[j] == event), None)
                     if j is not None:
                         f = j + 1
                     k = frames.get((i, f - 1), k0)

@@ -161,3 +161,30 @@ def test_property_any_legal_sequence_keeps_invariants_and_junk_is_rejected(seed,
         g.apply(legal[k % len(legal)])
         g.rules.validate_state(g.state)
     assert boardkit.load(g.to_json()).state == g.state
+
+
+def test_candidates_read_like_the_written_out_list():
+    from boardkit.core.rules import Candidates
+    c = Candidates()
+    c.add("move c4 ", ["c5", "d4"])
+    c.add("inject ", [])
+    c.add("pass", [""])
+    written = ["move c4 c5", "move c4 d4", "pass"]
+    assert list(c) == written and len(c) == 3
+    assert [c[i] for i in range(-3, 3)] == written + written and c[1:] == written[1:]
+    with pytest.raises(IndexError):
+        c[3]
+
+
+def test_sub_step_frames_and_checkpoints_are_independent_copies():
+    from boardkit import SlimeCultureCenter
+    g = SlimeCultureCenter(players=3, seed=4)
+    play_out(g, [RandomBot(s) for s in range(3)])
+    entry = next(e for e in g.log if e.frames)
+    first = entry.frames[0][1]
+    first["board"]["a1"] = "changed"
+    assert entry.frames[0][1] != first and entry.frame_state(0) == entry.frames[0][1]
+    assert entry.frame_captions == tuple(c for c, _ in entry.frames)
+    before = g.state_before(17)
+    before["board"].clear()
+    assert g.state_before(17) != before

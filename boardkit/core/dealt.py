@@ -74,16 +74,16 @@ class DealtRules(Rules):
         """The refusals every dealt game shares, before its own rules: a
         chance outcome named by a player, a game that is over, the dealer
         still acting. None: the game's own rules decide."""
-        rule = self.rule_id("chance")
         if action.split(" ", 1)[0] in self.chance_words:
             if cur is CHANCE:
                 return self.chance_refusal(state, action)
-            return Refusal(rule, "choosing the first player, dealing and drawing are done by "
-                                 "chance; fix them with force(...) or chance=[...]")
+            return Refusal(self.rule_id("chance"), "choosing the first player, dealing and drawing "
+                                                   "are done by chance; fix them with force(...) or "
+                                                   "chance=[...]")
         if cur is None:
             return Refusal(self.rule_id("over"), "the game is over")
         if cur is CHANCE:
-            return Refusal(rule, "the dealer acts now (first player, deal or draw)")
+            return Refusal(self.rule_id("chance"), "the dealer acts now (first player, deal or draw)")
         return None
 
     def chance_refusal(self, state: State, action: str) -> Refusal | None:

@@ -22,7 +22,6 @@ Actions are short strings that read like the rulebook (``"bet 1-3"``,
 """
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -47,14 +46,19 @@ from .rules import (
     Sink,
     State,
     copy_json,
+    freeze,
     is_plain_json,
     normalize,
     player_to_json,
+    thaw,
 )
 from .saves import FORMAT, MAX_LOG, MAX_SAVE_BYTES  # noqa: F401 (re-exported)
 
 __all__ = ["CHANCE", "Game", "LegalActions", "LogEntry", "Outcome", "copy_json", "Events",
            "is_plain_json", "normalize"]
+
+#: "not known yet" (the player to act, when a caller has not looked)
+_UNKNOWN = object()
 
 #: Undo keeps a compact copy of the position every this many log entries
 #: and replays the rest.
@@ -78,15 +82,30 @@ class LogEntry:
     player: Player
     action: str
     events: tuple[str, ...] = ()
-    #: (caption, state) after each sub-step, for games whose automatic checks
-    #: are worth watching one step at a time.
-    frames: tuple = field(default=(), repr=False)
+    #: (caption, frozen state) after each sub-step, for games whose automatic
+    #: checks are worth watching one step at a time; the states are read
+    #: through :attr:`frames` or :meth:`frame_state`
+    frozen_frames: tuple[tuple[str, bytes], ...] = field(default=(), repr=False)
     #: the forced chance outcomes still queued before this entry (undo
     #: puts the queue back as it was)
     forced_before: tuple[str, ...] = field(default=(), repr=False)
 
     def __str__(self) -> str:
         return f"{player_to_json(self.player)}: {self.action}"
+
+    @property
+    def frames(self) -> tuple[tuple[str, State], ...]:
+        """(caption, state) after each sub-step (new copies at every read)."""
+        return tuple((caption, thaw(f)) for caption, f in self.frozen_frames)
+
+    @property
+    def frame_captions(self) -> tuple[str, ...]:
+        """The caption of each sub-step."""
+        return tuple(caption for caption, _ in self.frozen_frames)
+
+    def frame_state(self, k: int) -> State:
+        """The position after sub-step ``k`` (a new copy)."""
+        return thaw(self.frozen_frames[k][1])
 
 
 class LegalActions:
@@ -174,8 +193,8 @@ class Game:
         self._start = start
         self.history = bool(history)
         self._log: list[LogEntry] = list(log or [])
-        #: log index -> the position before that entry, as compact JSON text
-        self._checkpoints: dict[int, str] = dict(checkpoints or {})
+        #: log index -> the position before that entry (see :func:`freeze`)
+        self._checkpoints: dict[int, bytes] = dict(checkpoints or {})
         self._forced: list[str] = list(forced or [])
         #: chance events before the log starts (a copy made without history
         #: goes on drawing from the same seeded stream)
@@ -284,7 +303,7 @@ class Game:
         """(caption, state) of every recorded sub-step in log entries ``since``…"""
         out: list[tuple[str, dict]] = []
         for e in self._log[since:]:
-            out.extend((caption, copy_json(state)) for caption, state in e.frames)
+            out.extend(e.frames)
         return out
 
     @property
@@ -302,7 +321,7 @@ class Game:
         if index == len(self._log):
             return copy_json(self._state)
         base = max(k for k in self._checkpoints if k <= index)
-        state = json.loads(self._checkpoints[base])
+        state = thaw(self._checkpoints[base])
         for e in self._log[base:index]:
             self.rules.apply(state, e.action, NULL_SINK)
         return state
@@ -318,16 +337,17 @@ class Game:
         :raises IllegalActionError: the rules forbid it now (state unchanged);
             ``.rule`` names the rule.
         """
-        if self.current_player is CHANCE:
+        who = self.rules.current(self._state)
+        if who is CHANCE:
             raise IllegalActionError(
                 f"{self.info.title}: it is the chance player's turn; use force(...) to fix "
                 "a chance outcome", rule=f"{self.info.ruling_prefix}-chance", action=str(action))
-        action = self._check_action(action)
+        action = self._check_action(action, who)
         # only a forced outcome can fail at the chance node that follows
         mark = self._mark() if self._forced else None
         n0 = len(self._log)
         try:
-            events = list(self._step(action))
+            events = self._step(action, who)
             events += self._advance()
         except BoardkitErrors:
             if mark is not None:
@@ -347,7 +367,7 @@ class Game:
         if mark is not None:
             self._rewind(mark)
         elif self.history and n0 in self._checkpoints:
-            self._rewind((n0, None, list(self._forced)), json.loads(self._checkpoints[n0]))
+            self._rewind((n0, None, list(self._forced)), thaw(self._checkpoints[n0]))
         elif self.history:
             self._rewind((n0, None, list(self._forced)), self.state_before(n0))
 
@@ -439,50 +459,60 @@ class Game:
             del self._checkpoints[k]
         self._state, self._forced, self._chance_count = st, forced, chances
 
-    def _check_action(self, action: Any) -> str:
-        title = self.info.title
-        rule = self.rules.rule_id("actions")
-        if not isinstance(action, str):
-            raise InvalidActionError(
-                f"{title}: an action is a string such as "
-                f"{next(iter(self.legal_actions), 'a legal action')!r}, not {type(action).__name__}",
-                rule=rule)
-        if len(action) > 500:
+    def _check_action(self, action: Any, who: Any = _UNKNOWN) -> str:
+        """The parsed ``action`` if it is legal now, else the error that says
+        why. ``who``: the player to act, when the caller knows it already."""
+        rules = self.rules
+        if not isinstance(action, str) or len(action) > 500:
+            title, rule = self.info.title, rules.rule_id("actions")
+            if not isinstance(action, str):
+                raise InvalidActionError(
+                    f"{title}: an action is a string such as "
+                    f"{next(iter(self.legal_actions), 'a legal action')!r}, not {type(action).__name__}",
+                    rule=rule)
             raise InvalidActionError(f"{title}: an action is a few words, not {len(action)} characters",
                                      rule=rule)
-        action = self.rules.parse(action)
-        if self.current_player is None:
-            out = self.rules.outcome(self._state)
-            raise GameOverError(f"{title}: the game is over ({out}); "
+        action = rules.parse(action)
+        if who is _UNKNOWN:
+            who = rules.current(self._state)
+        if who is None:
+            out = rules.outcome(self._state)
+            raise GameOverError(f"{self.info.title}: the game is over ({out}); "
                                 f"'{action}' cannot be played", rule=f"{self.info.ruling_prefix}-over",
                                 action=action)
-        why = self.rules.refusal(self._state, action)
+        why = rules.refusal(self._state, action)
         if why is not None:
-            where = self.rules.situation(self._state)
+            where = rules.situation(self._state)
             raise IllegalActionError(
-                f"{title}: illegal '{action}': {why.rule}: {why.reason}"
+                f"{self.info.title}: illegal '{action}': {why.rule}: {why.reason}"
                 + (f" [{where}]" if where else ""), rule=why.rule, action=action)
         return action
 
-    def _step(self, action: str) -> list[str]:
-        """Apply an already checked action and log it."""
-        who = self.current_player
-        if self.history and len(self._log) % CHECKPOINT_EVERY == 0:
-            self._checkpoints[len(self._log)] = json.dumps(self._state, separators=(",", ":"))
-        forced_before = tuple(self._forced) if who is not CHANCE else ()
-        sink = Sink(record_frames=self.record_frames and self.history)
+    def _step(self, action: str, who: Player) -> list[str]:
+        """Apply an already checked action of ``who`` (the player to act) and
+        log it; return its events (a new list the caller may keep)."""
+        if not self.history:
+            sink = Sink(record_frames=False)
+            self.rules.apply(self._state, action, sink)
+            if who is CHANCE:
+                self._chance_count += 1
+            return sink.events
+        log = self._log
+        if len(log) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(log)] = freeze(self._state)
+        forced_before = tuple(self._forced) if who is not CHANCE and self._forced else ()
+        sink = Sink(record_frames=self.record_frames)
         self.rules.apply(self._state, action, sink)
         if who is CHANCE:
             self._chance_count += 1
-        if self.history:
-            self._log.append(LogEntry(who, action, tuple(sink.events), tuple(sink.frames),
-                                      forced_before))
+        log.append(LogEntry(who, action, tuple(sink.events), tuple(sink.frames), forced_before))
         return sink.events
 
     def _advance(self) -> list[str]:
         events: list[str] = []
         guard = 0
-        while self.current_player is CHANCE:
+        rules = self.rules
+        while rules.current(self._state) is CHANCE:
             guard += 1
             if guard > 100_000:
                 raise RuntimeError("chance loop does not end")
@@ -494,10 +524,10 @@ class Game:
                         f"{self.info.title}: forced chance outcome {outcome[:80]!r} does not fit: "
                         f"{why}", rule=why.rule, action=outcome)
                 self._forced.pop(0)
-                events += self._step(outcome)
+                events += self._step(outcome, CHANCE)
             else:
                 rng = random.Random(f"{self.seed}/{self._chance_count}")
-                events += self._step(self.rules.sample_chance(self._state, rng))
+                events += self._step(rules.sample_chance(self._state, rng), CHANCE)
         return events
 
     # ------------------------------------------------------------ save / load

@@ -26,8 +26,10 @@ from __future__ import annotations
 
 import enum
 import json
+import pickle
 import random
-from collections.abc import Iterable, Mapping
+from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -69,10 +71,26 @@ def copy_json(value: Any) -> Any:
     """Deep copy of plain JSON data (much faster than :func:`copy.deepcopy`)."""
     t = type(value)
     if t is dict:
-        return {k: copy_json(v) for k, v in value.items()}
+        return {k: copy_json(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
     if t is list:
-        return [copy_json(v) for v in value]
+        return [copy_json(v) if type(v) in _CONTAINERS else v for v in value]
     return value
+
+
+#: what :func:`copy_json` copies (everything else in plain JSON is immutable)
+_CONTAINERS = frozenset((dict, list))
+
+
+def freeze(state: Any) -> bytes:
+    """A snapshot of plain JSON data as compact immutable bytes (pickled:
+    about the size of its JSON text, and several times quicker to make
+    than a copy). Only ever read back by :func:`thaw`, in the same process."""
+    return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+
+
+def thaw(frozen: bytes) -> Any:
+    """A new, independent copy of the data a :func:`freeze` snapshot holds."""
+    return pickle.loads(frozen)
 
 
 def is_plain_json(value: Any, depth: int = 0) -> bool:
@@ -155,23 +173,65 @@ class Components:
     data: Any
 
 
+class Candidates(Sequence):
+    """A list of candidate actions that is not written out: groups of
+    actions ``prefix + word`` (``"move c4 "`` + each of ``["c5", "d4"]``),
+    in order. ``len`` and ``candidates[i]`` are cheap, so a random pick
+    builds one string; iterating gives the same actions, in the same order,
+    as the written-out list."""
+
+    __slots__ = ("_groups", "_ends")
+
+    def __init__(self) -> None:
+        self._groups: list[tuple[str, Sequence[str]]] = []
+        self._ends: list[int] = []  # how many actions up to the end of each group
+
+    def add(self, prefix: str, words: Sequence[str]) -> None:
+        """Append the actions ``prefix + w`` for each ``w`` of ``words``."""
+        if words:
+            self._groups.append((prefix, words))
+            self._ends.append(len(self) + len(words))
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return list(self)[i]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("candidate index out of range")
+        g = bisect_right(self._ends, i)
+        prefix, words = self._groups[g]
+        return prefix + words[i - self._ends[g] + len(words)]
+
+    def __iter__(self) -> Iterator[str]:
+        for prefix, words in self._groups:
+            for w in words:
+                yield prefix + w
+
+
 class Sink:
     """Where rules report what happened: event texts and, for games whose
-    automatic checks are worth watching step by step, a frame (a copy of the
-    position) after each sub-step. Search passes :data:`NULL_SINK`."""
+    automatic checks are worth watching step by step, a frame (a snapshot of
+    the position, see :func:`freeze`) after each sub-step. Search passes
+    :data:`NULL_SINK`."""
 
     __slots__ = ("events", "frames", "record_frames")
 
     def __init__(self, record_frames: bool = True):
         self.events: list[str] = []
-        self.frames: list[tuple[str, State]] = []
+        #: (caption, frozen position) after each sub-step
+        self.frames: list[tuple[str, bytes]] = []
         self.record_frames = record_frames
 
     def __call__(self, state: State, text: str, frame: bool = False) -> None:
         """Report ``text``; with ``frame``, also keep the position it left."""
         self.events.append(text)
         if frame and self.record_frames:
-            self.frames.append((text, copy_json(state)))
+            self.frames.append((text, freeze(state)))
 
 
 class _NullSink(Sink):
@@ -411,14 +471,18 @@ class Rules:
         random candidates are checked until one is legal (each legal action
         is a candidate exactly once, so the choice is uniform), falling back
         to the full list after a few misses."""
+        # the tries share one ctx: what a refusal learns there is a fact of
+        # this position (no "legal" count: these are not listed in order)
         ctx: dict = {"current": self.current(state)}
-        cands = list(self.candidates(state, ctx))
+        cands = self.candidates(state, ctx)
+        if not isinstance(cands, Sequence):
+            cands = list(cands)
         if not cands:
             raise ValueError("no candidate actions")
+        refusal = self.refusal
         for _ in range(8):
             a = cands[rng.randrange(len(cands))]
-            if self.refusal(state, a, {"current": ctx["current"], **{
-                    k: v for k, v in ctx.items() if k != "legal"}}) is None:
+            if refusal(state, a, ctx) is None:
                 return a
         return rng.choice(self.legal_actions(state))
 

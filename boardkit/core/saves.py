@@ -155,10 +155,10 @@ def from_dict(cls: type[Game], data: Any) -> Game:
             raise StateFileError(
                 f"log entry {k} is by {player!r} but {player_to_json(who)!r} was to act")
         try:
-            action = game._check_action(action)
+            action = game._check_action(action, who)
         except (IllegalActionError, InvalidActionError) as exc:
             raise StateFileError(f"log entry {k} ({action[:80]!r}) does not replay: {exc}") from None
-        game._step(action)
+        game._step(action, who)
         game._forced = []
     del game.record_frames
     if game._state != data["state"]:

@@ -206,11 +206,6 @@ def expire(state: dict, emit: Emit) -> None:
 
 
 # -------------------------------------------------------------- whose choice
-def _outcome_key(state: dict) -> str:
-    import json
-    return json.dumps([state["board"], state["stock"], state["removed"]], sort_keys=True)
-
-
 def order_matters(state: dict, items: list, run: Callable[[dict, object], None]) -> bool:
     """True when resolving ``items`` in different orders can end differently
     (SCC-R12: a decision with only one real option is taken automatically)."""
@@ -219,14 +214,16 @@ def order_matters(state: dict, items: list, run: Callable[[dict, object], None])
     if len(items) > MAX_PERMUTATION_CHECK:
         return True
     from ..core.game import copy_json
-    seen = set()
+    first_outcome = None
     for order in permutations(range(len(items))):
         trial = copy_json({k: state[k] for k in ("board", "stock", "removed", "cancer", "options",
                                                   "turn")})
         for i in order:
             run(trial, items[i])
-        seen.add(_outcome_key(trial))
-        if len(seen) > 1:
+        outcome = [trial["board"], trial["stock"], trial["removed"]]
+        if first_outcome is None:
+            first_outcome = outcome
+        elif outcome != first_outcome:
             return True
     return False
 

@@ -28,9 +28,10 @@ from ..core.dealt import DealtRules
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.registry import register
-from ..core.rules import CHANCE, GameInfo, Outcome, Refusal, Sink, State
+from ..core.rules import CHANCE, Candidates, GameInfo, Outcome, Refusal, Sink, State
 from . import checks
 from .board import (
+    NEIGHBOURS,
     SQUARES,
     colours_on_board,
     in_reading_order,
@@ -173,52 +174,63 @@ class SlimeCultureCenterRules(DealtRules):
             return list(state["decision"]["options"])
         if phase != "action":
             return []
-        return self._action_candidates(state, ctx) + ["pass"]
+        acts = self._action_candidates(state, ctx)
+        acts.add("pass", [""])
+        return acts
 
-    def _action_candidates(self, state: State, ctx: dict | None = None) -> list[str]:
+    def _action_candidates(self, state: State, ctx: dict | None = None) -> Candidates:
         """Every spawn, grow, move, inject and exchange that may be legal."""
         board = state["board"]
         empty = [sq for sq in SQUARES if sq not in board]
         near: dict[str, set] = {}
         for sq, v in board.items():
             if v in self.tiles:
-                near.setdefault(v, set()).update(n for n in neighbours(sq) if n not in board)
-        acts = []
-        on = colours_on_board(board)
+                near.setdefault(v, set()).update(n for n in NEIGHBOURS[sq] if n not in board)
+        acts = Candidates()
         for c in COLOURS:
-            if c not in on:
-                acts += [f"spawn {c} {sq}" for sq in empty]
+            if c not in near:  # not on the board
+                acts.add(f"spawn {c} ", empty)
             else:
-                acts += [f"grow {c} {sq}" for sq in empty if sq in near.get(c, ())]
+                acts.add(f"grow {c} ", in_reading_order(near[c]))
         for s in slimes(board):
-            for t in in_reading_order(s):
-                dests = self.move_destinations(board, t, s)
+            for t, dests in self.slime_moves(board, s).items():
                 if ctx is not None:
                     ctx["move " + t] = (s, dests)  # refusal() need not find them again
-                for d in dests:
-                    acts.append(f"move {t} {d}")
-        acts += [f"inject {sq}" for sq in in_reading_order(board)]
-        acts += [f"exchange {c}" for c in sorted(state["hands"][state["turn"]])]
+                acts.add(f"move {t} ", dests)
+        acts.add("inject ", in_reading_order(board))
+        acts.add("exchange ", sorted(state["hands"][state["turn"]]))
         return acts
 
     @staticmethod
     def is_edge(tile: str, slime) -> bool:
         """SCC-R3: an edge tile (はじのタイル) has at least one orthogonal
         neighbour square outside its slime (empty, another tile, off board)."""
-        ns = neighbours(tile)
+        ns = NEIGHBOURS[tile]
         return len(ns) < 4 or any(n not in slime for n in ns)
 
     def move_destinations(self, board: dict, tile: str, slime=None) -> list[str]:
-        """SCC-R3: lift the edge tile; it goes to an empty square next to the
-        rest of its slime (a lone tile: next to the square it left), never
-        back to the square it left."""
+        """Where the tile at ``tile`` may move (SCC-R3, see :meth:`slime_moves`)."""
         slime = slime if slime is not None else slime_at(board, tile)
-        if not slime or not self.is_edge(tile, slime):
-            return []
-        rest = set(slime) - {tile}
-        anchor = rest or {tile}
-        dests = {n for sq in anchor for n in neighbours(sq) if n not in board and n != tile}
-        return in_reading_order(dests)
+        return list(self.slime_moves(board, slime).get(tile, ())) if tile in slime else []
+
+    def slime_moves(self, board: dict, slime) -> dict[str, list[str]]:
+        """SCC-R3 for every tile of ``slime`` at once: {edge tile: its
+        destinations}, both in reading order. Lift the edge tile; it goes to
+        an empty square next to the rest of its slime (a lone tile: next to
+        the square it left), never back to the square it left. So of the
+        empty squares next to the slime, a lifted tile may not go to one
+        that only it touches — unless it is alone."""
+        # empty square next to the slime -> the one tile of it that touches
+        # the square, or None when two or more do
+        only: dict[str, str | None] = {}
+        for sq in slime:
+            for n in NEIGHBOURS[sq]:
+                if n not in board:
+                    only[n] = None if n in only else sq
+        around = in_reading_order(only)
+        alone = len(slime) == 1
+        return {t: (list(around) if alone else [n for n in around if only[n] != t])
+                for t in in_reading_order(slime) if self.is_edge(t, slime)}
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
         """THE legality check of Slime Culture Center: None when legal, else

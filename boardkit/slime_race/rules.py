@@ -24,7 +24,7 @@ from ..core.dealt import DealtRules
 from ..core.errors import OptionError, StateFileError
 from ..core.game import Game
 from ..core.registry import register
-from ..core.rules import CHANCE, GameInfo, Outcome, Refusal, State
+from ..core.rules import CHANCE, NULL_SINK, GameInfo, Outcome, Refusal, State
 from .cards import card_label, rank_slots, resolve_card, standings
 from .components import COMPONENTS as C
 from .components import DATA_FILE, build, card_kind
@@ -49,6 +49,9 @@ class SlimeRaceRules(DealtRules):
         super().__init__(components)
         self.c: SRComponents = build(components.data)
         self.pairs = tuple(sorted(self.c.odds))
+        self._bets = tuple(f"bet {p}" for p in self.pairs)
+        #: "red+5" -> "Red +5": each card's label, worked out once
+        self._labels = {card: card_label(card, self.c) for card in self.c.deck}
 
     @classmethod
     def _builtin_data(cls, name: str) -> Any:
@@ -126,7 +129,7 @@ class SlimeRaceRules(DealtRules):
         if self.current(state) is CHANCE:
             return self.chance_candidates(state)
         if phase == "bet":
-            return [f"bet {p}" for p in self.pairs]
+            return self._bets
         if phase == "race":
             return [f"play {c}" for c in sorted(set(state["hands"][state["turn"]]))]
         return []
@@ -171,7 +174,6 @@ class SlimeRaceRules(DealtRules):
 
     # -------------------------------------------------------------- apply
     def apply(self, state: State, action: str, sink=None) -> None:
-        from ..core.rules import NULL_SINK
         sink = NULL_SINK if sink is None else sink
         word, _, arg = action.partition(" ")
         getattr(self, "_do_" + word)(state, arg, sink)
@@ -237,7 +239,7 @@ class SlimeRaceRules(DealtRules):
         seat = state["turn"]
         state["hands"][seat].remove(card)
         state["discard"].append(card)
-        emit(state, f"{self.seat_name(seat)} plays {card_label(card, self.c)}")
+        emit(state, f"{self.seat_name(seat)} plays {self._labels[card]}")
         for e in resolve_card(state, card, self.c):
             emit(state, e)
         if len(state["finished"]) >= 2:
