@@ -51,15 +51,13 @@ def course_of(g: int) -> list[int]:
 
 
 def make_opponent(name: str, seed: int):
-    from boardkit.core.bots import GreedyBot, RandomBot
     from boardkit.core.mcts import MCTSBot
-    if name == "random":
-        return RandomBot(seed)
-    if name == "greedy":
-        return GreedyBot(seed)
+    from boardkit.sweep import make_bot
     if name == "mcts":
         return MCTSBot.level(2, seed=seed)
-    raise ValueError(f"unknown opponent {name!r}; one of {', '.join(OPPONENTS)}")
+    if name not in OPPONENTS:
+        raise ValueError(f"unknown opponent {name!r}; one of {', '.join(OPPONENTS)}")
+    return make_bot(name, seed)
 
 
 def play_one(g: int, *, opponent: str, ai: dict, score_tile: int = 1) -> dict:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -86,19 +85,13 @@ def play_one(task: tuple) -> dict:
 
 # ----------------------------------------------------------------- statistics
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    from boardkit.stats import wilson as interval
+    return interval(k, n, z)
 
 
 def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
-    m = statistics.fmean(xs)
-    half = z * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("inf")
-    return m, m - half, m + half
+    from boardkit.stats import mean_interval
+    return mean_interval(xs, z)
 
 
 def pct(x: float) -> str:

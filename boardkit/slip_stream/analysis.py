@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import partial
 
+from .. import stats
 from ..sweep import sweep
 from .ai import LEVELS, SlipStreamAI
 from .rules import SlipStream
@@ -134,11 +134,7 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
         raise ValueError("a rate needs at least one game")
     if not 0 <= k <= n:
         raise ValueError(f"k must be between 0 and n, not {k} of {n}")
-    p = k / n
-    denom = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, mid - half), min(1.0, mid + half)
+    return stats.wilson(k, n, z)
 
 
 def rate(k: int, n: int) -> dict:
@@ -162,9 +158,8 @@ def mean_interval(xs: Sequence[float], z: float = 1.96) -> dict:
     xs = list(xs)
     if len(xs) < 2:
         raise ValueError("a mean's interval needs at least two values")
-    m = statistics.fmean(xs)
-    half = z * statistics.stdev(xs) / math.sqrt(len(xs))
-    return {"mean": m, "low": m - half, "high": m + half, "n": len(xs)}
+    m, low, high = stats.mean_interval(xs, z)
+    return {"mean": m, "low": low, "high": high, "n": len(xs)}
 
 
 def summary(games: Iterable[dict]) -> dict:

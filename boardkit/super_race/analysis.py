@@ -19,26 +19,25 @@ import statistics
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..stats import mean_interval, wilson
 from ..sweep import sweep
 
 STRATEGIES = ("planner", "bold", "greedy", "random", "search")
 
 
 def make_bot(name: str, seed: int):
-    from ..core.bots import GreedyBot, RandomBot
     from ..core.mcts import MCTSBot
+    from ..sweep import make_bot as core_bot
     from .bots import LapBot
     if name == "planner":
         return LapBot(seed)
     if name == "bold":
         return LapBot(seed, corner_bonus=0.0, cautious=False, colour_cost=1.0)
-    if name == "greedy":
-        return GreedyBot(seed)
-    if name == "random":
-        return RandomBot(seed)
     if name == "search":
         return MCTSBot.level(1, seed=seed)
-    raise ValueError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}")
+    if name not in STRATEGIES:
+        raise ValueError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}")
+    return core_bot(name, seed)
 
 
 def solo_lap(seed: int, track: str = "indianapolis", strategy: str = "planner",
@@ -114,16 +113,6 @@ def races(seeds: int | Iterable[int], strategies: Sequence[str], track: str = "i
     return sweep(_race_task, [(s, list(strategies), track) for s in seeds], **sweep_kwargs)
 
 
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """A 95 % Wilson interval for a rate of ``k`` out of ``n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def lap_summary(results: list[dict]) -> dict:
     """Turns per lap over the finished laps: mean with a 95 % interval,
     median, quartiles, and the share of stuck cars with its interval."""
@@ -132,11 +121,9 @@ def lap_summary(results: list[dict]) -> dict:
     out: dict = {"laps": n, "finished": len(turns), "stuck": n - len(turns),
                  "stuck_interval": wilson(n - len(turns), n)}
     if turns:
-        mean = statistics.fmean(turns)
-        sd = statistics.stdev(turns) if len(turns) > 1 else 0.0
-        half = 1.96 * sd / len(turns) ** 0.5
+        mean, lo, hi = mean_interval(turns)
         q = statistics.quantiles(turns, n=4) if len(turns) > 1 else [turns[0]] * 3
-        out.update(mean=mean, interval=(mean - half, mean + half),
+        out.update(mean=mean, interval=(lo, hi),
                    median=statistics.median(turns), quartiles=(q[0], q[2]),
                    fastest=min(turns), forfeits=statistics.fmean(
                        r["forfeits"] for r in results if r["finished"]),

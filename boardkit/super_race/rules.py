@@ -770,6 +770,39 @@ class SuperRaceRules(Rules):
             return prog, False
         return step
 
+    def path_problem(self, state: State, path: list[str], exit_word: str | None) -> str | None:
+        """Why ``path`` (left by ``exit_word``) is not a car's route, or None:
+        it starts on the line (SU-R5), each square is next to the one before,
+        never back the way it came, no square twice (SU-R3)."""
+        if not path:
+            return None
+        if len(set(path)) != len(path):
+            return "the route crosses a square twice (SU-R3)"
+        if any(p not in self.track.squares for p in path):
+            return "the route names a square that is not on the track"
+        if not self.track.squares[path[0]].line:
+            return f"the route starts on the start/finish line (SU-R5), not at {path[0]}"
+        heading = self.heading(state)
+        for a, b in zip(path, path[1:]):
+            ways = [h for h, v in self.track.next[a].items() if v == b]
+            if not ways:
+                return f"{b} is not next to {a}"
+            if ways[0] == BACK[heading]:
+                return f"the route turns back from {a} to {b} (SU-R3)"
+            heading = ways[0]
+        if exit_word is not None and exit_word not in HEADINGS:
+            return f"{exit_word!r} is not a heading"
+        if exit_word == BACK[heading]:
+            return f"the route leaves {path[-1]} back the way it came (SU-R3)"
+        return None
+
+    def path_heading(self, state: State, path: list[str]) -> str:
+        """The heading a route's last square was entered with."""
+        heading = self.heading(state)
+        for a, b in zip(path, path[1:]):
+            heading = next(h for h, v in self.track.next[a].items() if v == b)
+        return heading
+
     def path_progress(self, state: State, path: list[str]) -> tuple[int, int, int | None]:
         """(checkpoints passed on this lap, laps completed, squares past the
         line or None) of a car that drew ``path``: the same bookkeeping as a

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import OptionError
-from .track import BACK, HEADINGS
+from .track import HEADINGS
 
 
 def scenario(cls: Any, players: int | None = None, *, track: Any = None, seed: int = 0,
@@ -44,27 +44,12 @@ def scenario(cls: Any, players: int | None = None, *, track: Any = None, seed: i
         car = state["cars"][seat]
         if not path:
             continue
-        for p in path:
-            if p not in rules.track.squares:
-                raise OptionError(f"Super Race scenario: {p!r} is not a square of the track")
-        if len(set(path)) != len(path):
-            raise OptionError("Super Race scenario: a path crosses a square twice (SU-R3)")
-        if not rules.track.squares[path[0]].line:
-            raise OptionError(f"Super Race scenario: a path starts on the line (SU-R5), "
-                              f"not at {path[0]}")
-        heading = rules.heading(state)
-        for a, b in zip(path, path[1:]):
-            moves = [h for h, v in rules.track.next[a].items() if v == b]
-            if not moves:
-                raise OptionError(f"Super Race scenario: {b} is not next to {a}")
-            if moves[0] == BACK[heading]:
-                raise OptionError(f"Super Race scenario: a car cannot turn back from {a} to {b}")
-            heading = moves[0]
+        exit_word = spec.get("exit") or (rules.path_heading(state, path)
+                                         if rules.path_problem(state, path, None) is None else None)
+        problem = rules.path_problem(state, path, exit_word)
+        if problem:
+            raise OptionError(f"Super Race scenario: {problem}")
         cp, lap, past = rules.path_progress(state, path)
-        exit_word = spec.get("exit") or heading
-        if exit_word == BACK[heading]:
-            raise OptionError(f"Super Race scenario: a car cannot leave {path[-1]} back the way "
-                              f"it came ({exit_word})")
         colours = spec.get("colours") or "".join(
             {"red": "r", "yellow": "y", "blue": "b"}.get(rules.track.squares[p].colour, "r")
             for p in path)

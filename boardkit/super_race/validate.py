@@ -17,7 +17,7 @@ CAR_FIELDS = {"path", "colours", "ends", "exit", "cp", "lap", "past", "turns", "
 
 def validate_state(rules: SuperRaceRules, state: dict) -> None:
     from .rules import DICE, FACES, ROLLS
-    from .track import BACK, HEADINGS
+    from .track import HEADINGS
     t = "Super Race"
     check_fields(t, state, FIELDS)
     n = state["options"].get("players") if isinstance(state["options"], dict) else None
@@ -67,18 +67,9 @@ def validate_state(rules: SuperRaceRules, state: dict) -> None:
         if (car["exit"] is None) != (not path) or (car["exit"] is not None
                                                    and car["exit"] not in HEADINGS):
             raise bad(f"cars[{s}].exit is a heading once the car has moved")
-        heading = rules.heading(state)
-        if path and not rules.track.squares[path[0]].line:
-            raise bad(f"cars[{s}].path starts on the start/finish line (SU-R5), not {path[0]}")
-        for a, b in zip(path, path[1:]):
-            ways = [h for h, v in rules.track.next[a].items() if v == b]
-            if not ways:
-                raise bad(f"cars[{s}].path jumps from {a} to {b}")
-            if ways[0] == BACK[heading]:
-                raise bad(f"cars[{s}].path turns back from {a} to {b} (SU-R3)")
-            heading = ways[0]
-        if path and car["exit"] == BACK[heading]:
-            raise bad(f"cars[{s}].exit turns back at {path[-1]} (SU-R3)")
+        problem = rules.path_problem(state, path, car["exit"])
+        if problem:
+            raise bad(f"cars[{s}]: {problem}")
         if not whole(car["cp"], 0, len(rules.track.checkpoints)) or \
                 not whole(car["lap"], 0, state["options"]["laps"]):
             raise bad(f"cars[{s}] checkpoint or lap out of range")
