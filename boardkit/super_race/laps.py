@@ -1,0 +1,297 @@
+"""Super Race lap geometry: where a car is on its lap and how far it still
+has to go.
+
+* :meth:`LapGeometry.path_progress` — checkpoints passed, laps, squares past
+  the line for a drawn route (SU-R11, SU-R15); :meth:`path_problem` — why a
+  route is not a car's route (SU-R3, SU-R5).
+* :meth:`LapGeometry.distance` — the SU-R8/R17 distance: the shortest
+  on-track path to the line, drawn like a car, avoiding the car's own
+  squares unless no other path exists (breadth-first search).
+* :meth:`LapGeometry.remaining` and :meth:`path_length` — the same measure
+  made fast for bots: a lap table computed once per track and options (a
+  backward Dijkstra search, optionally costing coloured squares more) and
+  A* guided by it.
+
+A mixin of :class:`~boardkit.super_race.rules.SuperRaceRules`: it reads the
+rules' ``track``, ``heading(state)`` and ``checkpoints(state)``.
+"""
+from __future__ import annotations
+
+from ..core.rules import State
+from .track import BACK, HEADINGS, LEFT, RIGHT, Track
+
+
+class LapGeometry:
+    """Where a car stands on its lap (see the module documentation)."""
+
+    track: Track
+    _dist_cache: dict
+
+    def heading(self, state: State) -> str:
+        raise NotImplementedError
+
+    def checkpoints(self, state: State) -> list[frozenset[str]]:
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- results
+    def distance(self, state: State, seat: int) -> int:
+        """SU-R8/R17: the squares of the shortest on-track path from the car
+        to the finish line (drawn like a car, straight or a quarter turn per
+        square; colours ignored; completing the lap; avoiding the car's own
+        crossed squares unless no other path exists). 0 on or past the line."""
+        car = state["cars"][seat]
+        if car["past"] is not None:
+            return 0
+        for avoid, any_exit in ((True, False), (False, False), (False, True)):
+            d = self._shortest(state, car, avoid, any_exit)
+            if d is not None:
+                return d
+        return len(self.track.squares)
+
+    def _shortest(self, state: State, car: dict, avoid: bool, any_exit: bool) -> int | None:
+        """Breadth-first search over (square, heading, lap progress). With
+        ``any_exit`` the last square may be left by any side (a car whose
+        exit faces the edge has no path otherwise; boardkit then measures
+        from its square)."""
+        from collections import deque
+        cps = self.checkpoints(state)
+        laps = state["options"]["laps"]
+        ncp = len(cps)
+        crossed = set(car["path"]) if avoid else set()
+        sq = self.track.squares
+        nxt = self.track.next
+        mode = state["options"]["shortcut"] if self.track.pit_lane == "shortcut" else "always"
+        pit_ok = {0: mode != "never", 1: mode == "always"}
+        # node: (square just drawn, heading it was entered with, progress)
+        # progress = lap * (ncp + 1) + checkpoints passed on that lap
+        start_prog = car["lap"] * (ncp + 1) + car["cp"]
+        goal_lap = laps
+
+        def step(name: str, prog: int) -> tuple[int, bool]:
+            lap, cp = divmod(prog, ncp + 1)
+            if cp < ncp and name in cps[cp]:
+                return prog + 1, False
+            if cp == ncp and sq[name].line:
+                if lap + 1 >= goal_lap:
+                    return prog, True
+                return (lap + 1) * (ncp + 1), False
+            return prog, False
+
+        queue: deque = deque()
+        seen: set = set()
+        if car["exit"] is None:
+            for name in self.track.line:
+                queue.append((name, self.heading(state), start_prog, 1, True))
+        else:
+            last = car["path"][-1]
+            for h in (HEADINGS if any_exit else (car["exit"],)):
+                queue.append((nxt[last][h], h, start_prog, 1, False))
+        while queue:
+            name, heading, prog, dist, first = queue.popleft()
+            if name is None or name in crossed:
+                continue
+            s = sq[name]
+            if s.pit and not pit_ok[min(prog // (ncp + 1), 1)]:
+                continue
+            prog2, done = step(name, prog) if not first else (prog, False)
+            if done:
+                return dist
+            key = (name, heading, prog2)
+            if key in seen:
+                continue
+            seen.add(key)
+            for h in (heading, LEFT[heading], RIGHT[heading]):
+                queue.append((nxt[name][h], h, prog2, dist + 1, False))
+        return None
+
+    def _progress_step(self, state: State):
+        """``step(square, progress) -> (progress, finished)``: how entering a
+        square moves a car on round the lap (SU-R11). Progress counts
+        ``lap * (checkpoints + 1) + checkpoints passed``."""
+        cps = self.checkpoints(state)
+        ncp = len(cps)
+        laps = state["options"]["laps"]
+        line = {n for n, s in self.track.squares.items() if s.line}
+
+        def step(name: str, prog: int) -> tuple[int, bool]:
+            lap, cp = divmod(prog, ncp + 1)
+            if cp < ncp and name in cps[cp]:
+                return prog + 1, False
+            if cp == ncp and name in line:
+                if lap + 1 >= laps:
+                    return prog, True
+                return (lap + 1) * (ncp + 1), False
+            return prog, False
+        return step
+
+    def path_problem(self, state: State, path: list[str], exit_word: str | None) -> str | None:
+        """Why ``path`` (left by ``exit_word``) is not a car's route, or None:
+        it starts on the line (SU-R5), each square is next to the one before,
+        never back the way it came, no square twice (SU-R3)."""
+        if not path:
+            return None
+        if len(set(path)) != len(path):
+            return "the route crosses a square twice (SU-R3)"
+        if any(p not in self.track.squares for p in path):
+            return "the route names a square that is not on the track"
+        if not self.track.squares[path[0]].line:
+            return f"the route starts on the start/finish line (SU-R5), not at {path[0]}"
+        heading = self.heading(state)
+        for a, b in zip(path, path[1:]):
+            ways = [h for h, v in self.track.next[a].items() if v == b]
+            if not ways:
+                return f"{b} is not next to {a}"
+            if ways[0] == BACK[heading]:
+                return f"the route turns back from {a} to {b} (SU-R3)"
+            heading = ways[0]
+        if exit_word is not None and exit_word not in HEADINGS:
+            return f"{exit_word!r} is not a heading"
+        if exit_word == BACK[heading]:
+            return f"the route leaves {path[-1]} back the way it came (SU-R3)"
+        return None
+
+    def path_heading(self, state: State, path: list[str]) -> str:
+        """The heading a route's last square was entered with."""
+        heading = self.heading(state)
+        for a, b in zip(path, path[1:]):
+            heading = next(h for h, v in self.track.next[a].items() if v == b)
+        return heading
+
+    def path_progress(self, state: State, path: list[str]) -> tuple[int, int, int | None]:
+        """(checkpoints passed on this lap, laps completed, squares past the
+        line or None) of a car that drew ``path``: the same bookkeeping as a
+        drive (SU-R11, SU-R15)."""
+        cps = self.checkpoints(state)
+        laps = state["options"]["laps"]
+        cp, lap, past = 0, 0, None
+        for name in path:
+            if past is not None:
+                past += 1
+            elif cp < len(cps) and name in cps[cp]:
+                cp += 1
+            elif cp == len(cps) and self.track.squares[name].line:
+                lap += 1
+                if lap >= laps:
+                    past = 0
+                else:
+                    cp = 0
+        return cp, lap, past
+
+    def _lap_table(self, state: State, colour_cost: float = 1) -> dict:
+        """The cost still to pay from every (square just entered, heading,
+        lap progress) to the line, ignoring crossed squares: each square
+        entered costs 1, a coloured one ``colour_cost``. One backward
+        Dijkstra search per track, options and cost, kept for the rules'
+        lifetime. With cost 1 it counts squares (colours ignored: SU-R8)."""
+        import heapq
+        opts = state["options"]
+        key = (opts["clockwise"], opts["laps"], opts["shortcut"], colour_cost)
+        table = self._dist_cache.get(key)
+        if table is not None:
+            return table
+        ncp = len(self.track.checkpoints)
+        total = opts["laps"] * (ncp + 1)
+        step = self._progress_step(state)
+        nxt = self.track.next
+        sq = self.track.squares
+        cost = {n: (1 if s.colour == "grey" else colour_cost) for n, s in sq.items()}
+
+        def pit_ok(prog: int) -> bool:
+            mode = opts["shortcut"] if self.track.pit_lane == "shortcut" else "always"
+            return mode == "always" or (mode == "first lap" and prog < ncp + 1)
+
+        rev: dict = {}
+        dist: dict = {}
+        heap: list = []
+        for t in sq:
+            for h in HEADINGS:
+                for p in range(total):
+                    if sq[t].pit and not pit_ok(p):
+                        continue
+                    node = (t, h, p)
+                    for h2 in (h, LEFT[h], RIGHT[h]):
+                        t2 = nxt[t][h2]
+                        if t2 is None or (sq[t2].pit and not pit_ok(p)):
+                            continue
+                        p2, done = step(t2, p)
+                        if done:
+                            heapq.heappush(heap, (cost[t2], node))
+                        else:
+                            rev.setdefault((t2, h2, p2), []).append((node, cost[t2]))
+        while heap:
+            d, node = heapq.heappop(heap)
+            if node in dist:
+                continue
+            dist[node] = d
+            for pred, c in rev.get(node, ()):
+                if pred not in dist:
+                    heapq.heappush(heap, (d + c, pred))
+        self._dist_cache[key] = dist
+        return dist
+
+    def path_length(self, state: State, crossed: set | frozenset, ahead: str | None, heading: str,
+                    prog: int, limit: int = 4000, colour_cost: float = 1) -> float | None:
+        """The cost (squares, with cost 1) to draw from entering ``ahead``
+        (heading ``heading``, lap progress ``prog`` before it) to the finish
+        line, avoiding ``crossed``: A* search guided by the lap table (which
+        ignores crossed squares, so it never overestimates). None: no way
+        round (or more than ``limit`` positions looked at)."""
+        import heapq
+        table = self._lap_table(state, colour_cost)
+        step = self._progress_step(state)
+        nxt = self.track.next
+        sq = self.track.squares
+        heap: list = []
+
+        def push(t: str | None, h: str, p: int, g: float) -> None:
+            if t is None or t in crossed:
+                return
+            g = g + (1 if sq[t].colour == "grey" else colour_cost)
+            p2, done = step(t, p)
+            if done:
+                heapq.heappush(heap, (g, g, "", h, p2))
+                return
+            rest = table.get((t, h, p2))
+            if rest is not None:
+                heapq.heappush(heap, (g + rest, g, t, h, p2))
+
+        push(ahead, heading, prog, 0)
+        seen: set = set()
+        count = 0
+        while heap:
+            _f, g, t, h, p = heapq.heappop(heap)
+            if t == "":
+                return g
+            if (t, h, p) in seen:
+                continue
+            seen.add((t, h, p))
+            count += 1
+            if count > limit:
+                return None
+            for h2 in (h, LEFT[h], RIGHT[h]):
+                push(nxt[t][h2], h2, p, g)
+        return None
+
+    def remaining(self, state: State, seat: int) -> int | None:
+        """Squares the car still has to draw to reach the line, by the
+        shortest way round ignoring colours and its own crossed squares
+        (fast: a table lookup); None when the square ahead is blocked."""
+        car = state["cars"][seat]
+        if car["past"] is not None:
+            return 0
+        table = self._lap_table(state)
+        ncp = len(self.track.checkpoints)
+        prog = car["lap"] * (ncp + 1) + car["cp"]
+        if car["exit"] is None:
+            h = self.heading(state)
+            best = [1 + table[(s, h, prog)] for s in self.track.line if (s, h, prog) in table]
+            return min(best) if best else None
+        last = car["path"][-1]
+        t = self.track.next[last][car["exit"]]
+        if t is None or t in car["path"]:
+            return None
+        p2, done = self._progress_step(state)(t, prog)
+        if done:
+            return 1
+        d = table.get((t, car["exit"], p2))
+        return None if d is None else 1 + int(d)
