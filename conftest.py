@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent
 
 
@@ -36,3 +38,24 @@ def pytest_collection_modifyitems(session, config, items):
         if parent is not None and hasattr(parent, "skip_compare") and \
                 not set(PICTURES) <= set(parent.skip_compare):
             parent.skip_compare = tuple(parent.skip_compare) + PICTURES
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """With several workers (``-n``, pytest-xdist), keep together what must
+    share one process: a notebook's cells share one kernel, and the browser
+    tests share one JupyterLab and one Chromium. Every other test is its own
+    unit of work. The browser tests are collected first, so one worker runs
+    them while the others take the rest."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Scheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            if path.startswith("tests/browser/"):
+                return "tests/browser"
+            if path.endswith(".ipynb"):
+                return path
+            return nodeid
+
+    return Scheduling(config, log)

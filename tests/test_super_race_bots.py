@@ -35,6 +35,36 @@ def test_the_planner_plays_legal_seeded_moves():
         assert a == b and a in game.legal_actions
 
 
+def test_the_planner_searches_only_drives_that_can_still_be_best():
+    """best_drives bounds each drive by the lap table and searches only
+    while a bound can reach the best: the same best value and the same tied
+    drives, in order, as valuing every drive (positions from seeded play)."""
+    searched = []
+
+    class Counting(LapBot):
+        def _searched(self, rules, state, search):
+            searched.append(1)
+            return super()._searched(rules, state, search)
+
+    bot, full = Counting(), LapBot()
+    checked = 0
+    for seed, (players, track) in enumerate([(1, "indianapolis"), (2, "monza"), (3, "indianapolis")]):
+        game = SuperRace(players=players, seed=seed, track=track)
+        mover = LapBot(seed)
+        while not game.is_over() and checked < 60 * (seed + 1):
+            seat = game.current_player
+            drives = [a for a in game.legal_actions if a.startswith("drive")]
+            if drives:
+                values = [full.placement_value(game.rules, game.state, seat, a) for a in drives]
+                best = max(values)
+                assert bot.best_drives(game.rules, game.state, seat, drives) == \
+                    (best, [a for a, v in zip(drives, values) if v == best])
+                checked += len(drives)
+            game.apply(mover.choose(game))
+    assert checked >= 150
+    assert len(searched) < checked / 2     # most drives are never searched
+
+
 def test_the_planner_keeps_the_dice_its_best_placement_needs():
     # the start of a lap, three red dice and two rerolls: keep the reds
     g = SuperRace.scenario(cars=["g12 h12 i12 east"], dice=["rs", "rs", "rs", "yc", "bc"])

@@ -52,6 +52,15 @@ class LapBot(Bot):
         """How good the car's position is after ``action`` (a drive): minus
         the squares still to go, plus the corner bonus; the line reached is
         best, further past better."""
+        value, search = self._placement(rules, state, seat, action)
+        return value if search is None else self._searched(rules, state, search)
+
+    def _placement(self, rules: SuperRaceRules, state: State, seat: int,
+                   action: str) -> tuple[float, tuple | None]:
+        """``(value, None)`` when a drive's value needs no search, else
+        ``(upper bound, what the search needs)``: the bound counts the way
+        round from the lap table, which ignores crossed squares, so the
+        search can only find it longer."""
         words = action.split()
         squares = [w for w in words[2:] if w not in HEADINGS]
         exit_word = words[-1] if words[-1] in HEADINGS else None
@@ -78,27 +87,61 @@ class LapBot(Bot):
         last = squares[-1]
         exit_h = exit_word or heading
         if past is not None:
-            return FINISHED + past
+            return FINISHED + past, None
         crossed = set(car["path"]) | set(squares)
         ahead = rules.track.next[last][exit_h]
         if ahead is None or ahead in crossed:
-            return DEAD
+            return DEAD, None
+        bound = rules.path_bound(state, ahead, exit_h, prog, colour_cost=self.colour_cost)
+        if bound is None:
+            return DEAD / 2, None
+        extras = []
+        if rules.track.squares[last].corner and not state["extra"]:
+            extras.append(self.corner_bonus)
+        if self.cautious:
+            sq = rules.track.squares[ahead]
+            if sq.colour != "grey":
+                extras.append(-0.5)
+            beyond = [rules.track.next[ahead][h] for h in (exit_h, LEFT[exit_h], RIGHT[exit_h])]
+            free = [b for b in beyond if b is not None and b not in crossed]
+            if not free:
+                extras.append(-5.0)
+        search = (crossed, ahead, exit_h, prog, tuple(extras))
+        return self._add(-float(bound), search[-1]), search
+
+    @staticmethod
+    def _add(value: float, extras: tuple) -> float:
+        for x in extras:
+            value += x
+        return value
+
+    def _searched(self, rules: SuperRaceRules, state: State, search: tuple) -> float:
+        """A drive's value once the A* search has found the way round."""
+        crossed, ahead, exit_h, prog, extras = search
         rem = rules.path_length(state, crossed, ahead, exit_h, prog, limit=self.search_limit,
                                 colour_cost=self.colour_cost)
         if rem is None:
             return DEAD / 2
-        value = -float(rem)
-        if rules.track.squares[last].corner and not state["extra"]:
-            value += self.corner_bonus
-        if self.cautious:
-            sq = rules.track.squares[ahead]
-            if sq.colour != "grey":
-                value -= 0.5
-            beyond = [rules.track.next[ahead][h] for h in (exit_h, LEFT[exit_h], RIGHT[exit_h])]
-            free = [b for b in beyond if b is not None and b not in crossed]
-            if not free:
-                value -= 5.0
-        return value
+        return self._add(-float(rem), extras)
+
+    def best_drives(self, rules: SuperRaceRules, state: State, seat: int,
+                    drives: Sequence[str]) -> tuple[float, list[str]]:
+        """The best value among ``drives`` and the drives that have it (in
+        their given order): the same as valuing every drive, but a drive is
+        searched only while its upper bound can still reach the best."""
+        known = [self._placement(rules, state, seat, a) for a in drives]
+        best = max((v for v, search in known if search is None), default=None)
+        values = [v if search is None else None for v, search in known]
+        for i in sorted(range(len(known)), key=lambda i: -known[i][0]):
+            bound, search = known[i]
+            if best is not None and bound < best:
+                break
+            if search is not None:
+                values[i] = v = self._searched(rules, state, search)
+                if best is None or v > best:
+                    best = v
+        assert best is not None
+        return best, [a for a, v in zip(drives, values) if v == best]
 
     def _values(self, rules: SuperRaceRules, state: State, seat: int) -> dict:
         """Per (colour, straights, curves): the best drive and its value
@@ -121,9 +164,7 @@ class LapBot(Bot):
                     if not drives:
                         table[(colour, ns, nc)] = None
                         continue
-                    scored = [(self.placement_value(rules, fake, seat, a), a) for a in drives]
-                    best = max(v for v, _ in scored)
-                    table[(colour, ns, nc)] = (best, [a for v, a in scored if v == best])
+                    table[(colour, ns, nc)] = self.best_drives(rules, fake, seat, drives)
         self._cache[key] = table
         return table
 
@@ -173,6 +214,5 @@ class LapBot(Bot):
         drives = [a for a in legal if a.startswith("drive")]
         if not drives:
             return "forfeit" if "forfeit" in legal else self.rng.choice(legal)
-        scored = [(self.placement_value(rules, state, seat, a), a) for a in drives]
-        best = max(v for v, _ in scored)
-        return self.rng.choice([a for v, a in scored if v == best])
+        _, best = self.best_drives(rules, state, seat, drives)
+        return self.rng.choice(best)

@@ -108,6 +108,10 @@ class LapGeometry:
         """``step(square, progress) -> (progress, finished)``: how entering a
         square moves a car on round the lap (SU-R11). Progress counts
         ``lap * (checkpoints + 1) + checkpoints passed``."""
+        key = ("step", state["options"]["clockwise"], state["options"]["laps"])
+        found = self._dist_cache.get(key)
+        if found is not None:
+            return found
         cps = self.checkpoints(state)
         ncp = len(cps)
         laps = state["options"]["laps"]
@@ -122,6 +126,7 @@ class LapGeometry:
                     return prog, True
                 return (lap + 1) * (ncp + 1), False
             return prog, False
+        self._dist_cache[key] = step
         return step
 
     def path_problem(self, state: State, path: list[str], exit_word: str | None) -> str | None:
@@ -229,6 +234,19 @@ class LapGeometry:
         self._dist_cache[key] = dist
         return dist
 
+    def path_bound(self, state: State, ahead: str, heading: str, prog: int,
+                   colour_cost: float = 1) -> float | None:
+        """A lower bound of :meth:`path_length` from entering ``ahead`` (the
+        lap table's cost, which ignores crossed squares); None when there is
+        no way round even then."""
+        table = self._lap_table(state, colour_cost)
+        g = 1 if self.track.squares[ahead].colour == "grey" else colour_cost
+        p2, done = self._progress_step(state)(ahead, prog)
+        if done:
+            return g
+        rest = table.get((ahead, heading, p2))
+        return None if rest is None else g + rest
+
     def path_length(self, state: State, crossed: set | frozenset, ahead: str | None, heading: str,
                     prog: int, limit: int = 4000, colour_cost: float = 1) -> float | None:
         """The cost (squares, with cost 1) to draw from entering ``ahead``
@@ -249,17 +267,18 @@ class LapGeometry:
             g = g + (1 if sq[t].colour == "grey" else colour_cost)
             p2, done = step(t, p)
             if done:
-                heapq.heappush(heap, (g, g, "", h, p2))
+                heapq.heappush(heap, (g, -g, "", h, p2))
                 return
             rest = table.get((t, h, p2))
             if rest is not None:
-                heapq.heappush(heap, (g + rest, g, t, h, p2))
+                heapq.heappush(heap, (g + rest, -g, t, h, p2))
 
         push(ahead, heading, prog, 0)
         seen: set = set()
         count = 0
         while heap:
             _f, g, t, h, p = heapq.heappop(heap)
+            g = -g
             if t == "":
                 return g
             if (t, h, p) in seen:

@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
+from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 from typing import Any
@@ -91,6 +92,15 @@ ROLL_OUTCOMES = {n: [(c, multiset_probability(c)) for c in combinations_with_rep
                  for n in range(DICE + 1)}
 
 
+@cache
+def _keeps(dice: tuple[str, ...]) -> tuple[str, ...]:
+    """Every ``keep`` of a roll (sorted faces): each sub-multiset of fewer
+    than five dice, smallest first, faces in FACES order."""
+    have = Counter(dice)
+    return tuple(" ".join(["keep", *combo]) for k in range(DICE)
+                 for combo in combinations_with_replacement(FACES, k) if not Counter(combo) - have)
+
+
 def _turns(n: int) -> str:
     return f"{n} turn{'' if n == 1 else 's'}"
 
@@ -122,7 +132,7 @@ class SuperRaceRules(LapGeometry, Rules):
     def __init__(self, components):
         super().__init__(components)
         self.track: Track = track_from_data(components.data, components.name)
-        self._dist_cache: dict = {}
+        self._dist_cache: dict = {}   # lap tables and progress steps, per options
 
     # ----------------------------------------------------------- components
     @classmethod
@@ -350,13 +360,7 @@ class SuperRaceRules(LapGeometry, Rules):
             return ["roll " + " ".join(c) for c, _ in ROLL_OUTCOMES[n]]
         out: list[str] = []
         if state["rolls"] < ROLLS:
-            seen = set()
-            dice = state["dice"]
-            for k in range(DICE):
-                for combo in combinations_with_replacement(FACES, k):
-                    if combo not in seen and not Counter(combo) - Counter(dice):
-                        seen.add(combo)
-                        out.append(" ".join(["keep", *combo]))
+            out += _keeps(tuple(sorted(state["dice"])))
         drives = [p for c in COLOURS for p in self.placements(state, c)]
         out += drives
         if not drives:
