@@ -122,7 +122,8 @@ def lab_server():
            f"--ServerApp.port={port}", "--ServerApp.port_retries=0", "--ServerApp.allow_root=True",
            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}",
            "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-           "--LabApp.extension_manager=readonly", f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+           "--LabApp.extension_manager=readonly",
+           "--LabApp.expose_app_in_browser=True",    # window.jupyterapp: open a file in a page f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
            f"--LabApp.user_settings_dir={tmp / 'user-settings'}"]
     log = open(tmp / "jupyter.log", "w")
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

@@ -39,18 +39,34 @@ def _stored_pictures(name: str) -> int:
                if 'class="boardkit-static"' in "".join(o.get("data", {}).get("text/html", "")))
 
 
-@pytest.mark.parametrize("name", NOTEBOOKS)
-def test_stored_pictures_show_in_an_untrusted_notebook(lab_server, page, name):
+@pytest.fixture(scope="module")
+def lab_page(lab_server, browser_context):
+    """One JupyterLab page for every notebook of this module (each test
+    opens its notebook in it, as a never-seen file, and closes it)."""
     base, token = lab_server
+    page = browser_context.new_page()
+    page.goto(f"{base}/lab?token={token}&reset")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started", timeout=90_000)
+    page.evaluate("() => window.jupyterapp.started")
+    yield page
+    page.close()
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_stored_pictures_show_in_an_untrusted_notebook(lab_page, name):
+    page = lab_page
     expected = _stored_pictures(name)
     assert expected >= 1
-    page.goto(f"{base}/lab/tree/{name}?token={token}&reset")
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=90_000)
-    imgs = page.locator(".jp-OutputArea-output img.boardkit-static")
+    page.evaluate("async name => { await window.jupyterapp.commands.execute('application:close-all');"
+                  " await window.jupyterapp.commands.execute('docmanager:open', {path: name}); }", name)
+    panel = page.locator(f".jp-NotebookPanel:has(.jp-Notebook)[data-path='{name}'], "
+                         f"#jp-main-dock-panel .jp-NotebookPanel:not(.lm-mod-hidden)").first
+    panel.locator(".jp-Notebook").wait_for(timeout=90_000)
+    imgs = panel.locator(".jp-OutputArea-output img.boardkit-static")
     imgs.nth(expected - 1).wait_for(state="attached", timeout=60_000)
     assert imgs.count() == expected
     # nothing was dropped to run-together text
-    assert page.locator(".jp-OutputArea-output svg.boardkit").count() == 0
+    assert panel.locator(".jp-OutputArea-output svg.boardkit").count() == 0
     # every picture at once: decoded, laid out at its width, several colours
     infos = imgs.evaluate_all(COUNT_COLOURS)
     assert len(infos) == expected
