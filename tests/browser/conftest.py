@@ -123,7 +123,8 @@ def lab_server():
            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}",
            "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
            "--LabApp.extension_manager=readonly",
-           "--LabApp.expose_app_in_browser=True",    # window.jupyterapp: open a file in a page f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+           "--LabApp.expose_app_in_browser=True",    # window.jupyterapp: open files in one page
+           f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
            f"--LabApp.user_settings_dir={tmp / 'user-settings'}"]
     log = open(tmp / "jupyter.log", "w")
     proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
