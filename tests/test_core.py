@@ -188,3 +188,29 @@ def test_sub_step_frames_and_checkpoints_are_independent_copies():
     before = g.state_before(17)
     before["board"].clear()
     assert g.state_before(17) != before
+
+
+def test_a_drawn_action_is_trusted_only_where_it_was_drawn():
+    """random_action draws from the legal actions, so apply takes it without
+    checking again — at that position only. After any other change (a
+    move, an undo) the same words are checked like any input."""
+    import random as _random
+    game = SlimeRace(players=2, seed=3)
+    rng = _random.Random(0)
+    while sum(game.state["coins"]) > 1:      # bet until one coin is left
+        game.apply(game.random_action(rng))
+    last_bet = game.random_action(rng)
+    other = next(a for a in game.legal_actions if a != last_bet)
+    game.apply(other)                        # every coin is bet: the race starts
+    before = game.state
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(last_bet)                 # drawn before that move: checked, refused
+    assert info.value.rule == "SR-R3" and game.state == before
+    card = game.random_action(rng)
+    assert card.startswith("play ")
+    game.undo()                              # back to the last bet
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(card)
+    assert info.value.rule == "SR-R4"
+    game.apply(last_bet)
+    assert game.actions[-1] == last_bet

@@ -51,7 +51,7 @@ class RandomBot(Bot):
         # know (they depend on its own hand, the board and how many cards
         # are left, never on hidden cards: tests/test_core_search.py swaps
         # the hidden cards and checks). Drawn without listing them all.
-        return game.rules.random_legal(game._state, self.rng)
+        return game.random_action(self.rng)
 
     def decide(self, rules: Rules, observation: State, seat: int, legal: Sequence[str]) -> str:
         return self.rng.choice(list(legal))

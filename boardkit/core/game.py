@@ -200,6 +200,13 @@ class Game:
         #: goes on drawing from the same seeded stream)
         self._chance_base = chance_base
         self._chance_count = chance_base + sum(1 for e in self._log if e.player is CHANCE)
+        #: counts every change of the position (a transition or a rewind)
+        self._changes = 0
+        #: (changes, action): an action drawn from the legal ones at that
+        #: position by :meth:`random_action`, so apply need not check it again
+        self._drawn: tuple[int, str] | None = None
+        #: the chance stream's generator, reseeded for every chance event
+        self._rng = random.Random()
 
     @classmethod
     def _new(cls, rules: _rules.Rules, seed: Any, state: State, *, start: State | None, **kw: Any) -> Game:
@@ -342,7 +349,8 @@ class Game:
             raise IllegalActionError(
                 f"{self.info.title}: it is the chance player's turn; use force(...) to fix "
                 "a chance outcome", rule=f"{self.info.ruling_prefix}-chance", action=str(action))
-        action = self._check_action(action, who)
+        if self._drawn is None or self._drawn != (self._changes, action):
+            action = self._check_action(action, who)
         # only a forced outcome can fail at the chance node that follows
         mark = self._mark() if self._forced else None
         n0 = len(self._log)
@@ -415,6 +423,15 @@ class Game:
         self._rewind((i, None, list(entry.forced_before)), state)
         return entry
 
+    def random_action(self, rng: random.Random) -> str:
+        """A uniformly random legal action for the player to move
+        (:meth:`Rules.random_legal`: usually without listing them all). It
+        was drawn from the legal ones here, so :meth:`apply` takes it at
+        this position without checking it again."""
+        action = self.rules.random_legal(self._state, rng)
+        self._drawn = (self._changes, action)
+        return action
+
     def preview(self, action: str) -> dict:
         """The state right after ``action`` (before any chance), game unchanged.
 
@@ -444,6 +461,7 @@ class Game:
         return (len(self._log), copy_json(self._state), list(self._forced), self._chance_count)
 
     def _rewind(self, mark: tuple, state: dict | None = None) -> None:
+        self._changes += 1
         if state is not None:  # undo: (index, _, forced)
             i, _, forced = mark
             del self._log[i:]
@@ -491,6 +509,7 @@ class Game:
     def _step(self, action: str, who: Player) -> list[str]:
         """Apply an already checked action of ``who`` (the player to act) and
         log it; return its events (a new list the caller may keep)."""
+        self._changes += 1
         if not self.history:
             sink = Sink(record_frames=False)
             self.rules.apply(self._state, action, sink)
@@ -526,7 +545,8 @@ class Game:
                 self._forced.pop(0)
                 events += self._step(outcome, CHANCE)
             else:
-                rng = random.Random(f"{self.seed}/{self._chance_count}")
+                rng = self._rng
+                rng.seed(f"{self.seed}/{self._chance_count}")   # = random.Random(that string)
                 events += self._step(rules.sample_chance(self._state, rng), CHANCE)
         return events
 
