@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from lab import click_and_wait, expect, rerun, run_notebook_to_board, summary
+from lab import click_and_wait, expect, rerun, run_notebook_to_board, summary, timing_summary
 
 from conftest import ARTIFACTS
 
@@ -21,11 +21,11 @@ MACHINE = "[data-act^='move '].legal"
 DESTINATION = ".ss-space.legal[data-act]"
 
 
-def play_a_move(board, latencies: list) -> None:
+def play_a_move(board, latencies: list, timings: list) -> None:
     """Select the first machine that can move, then its first destination."""
-    latencies.append(click_and_wait(board, MACHINE)[0])
+    latencies.append(click_and_wait(board, MACHINE, timings=timings)[0])
     expect(board.locator(".bk-pending")).to_contain_text("move", timeout=10_000)
-    latencies.append(click_and_wait(board, DESTINATION)[0])
+    latencies.append(click_and_wait(board, DESTINATION, timings=timings)[0])
     expect(board).to_have_attribute("data-error", "")
 
 
@@ -37,15 +37,16 @@ def test_slip_stream_pie_move_and_moves_against_the_ai_by_clicking(lab_server, p
     out = check.locator(".jp-OutputArea-output")
     expect(board.locator(".bk-status")).to_contain_text("Player 1 makes the first move")
     latencies = []
+    timings = []      # each click: answer drawn, answer received, target outlined
 
     # the pie rule's first move: a blue machine (either colour may move), then where it ends
-    latencies.append(click_and_wait(board, "[data-act='move s4'].legal")[0])
+    latencies.append(click_and_wait(board, "[data-act='move s4'].legal", timings=timings)[0])
     expect(board.locator(".bk-pending")).to_contain_text("move s4")
     # a space this machine cannot reach is answered with the rule (and changes nothing)
     board.locator(".ss-space.target:not(.legal)[data-act='20d']").click()
     expect(board.locator(".bk-error")).to_contain_text(re.compile(r"SS-(R\d+|move)"), timeout=20_000)
     expect(board.locator(".bk-pending")).to_contain_text("move s4")
-    latencies.append(click_and_wait(board, DESTINATION)[0])
+    latencies.append(click_and_wait(board, DESTINATION, timings=timings)[0])
 
     # the AI (Player 2) chooses its colour, says what it expects, and moves if its colour is next
     expect(board.locator(".bk-log")).to_contain_text(re.compile(r"Player 2.*colour (red|blue)"),
@@ -56,7 +57,7 @@ def test_slip_stream_pie_move_and_moves_against_the_ai_by_clicking(lab_server, p
 
     # two moves of our own by clicking; the AI answers each
     for _ in range(2):
-        play_a_move(board, latencies)
+        play_a_move(board, latencies, timings)
         expect(board.locator(".bk-status")).to_contain_text(
             re.compile(r"Player 1 \((red|blue)\) to move"), timeout=60_000)
     expect(board.locator(".bk-expects")).to_contain_text("Player 2")
@@ -71,6 +72,8 @@ def test_slip_stream_pie_move_and_moves_against_the_ai_by_clicking(lab_server, p
 
     result = {"run_all_until_board_s": round(run_all_s, 1),
               "click_to_redraw_ms": summary([x for x in latencies if x]),
+              "board_clicks_ms": timing_summary(timings),
+              "board_clicks_raw_ms": timings,
               "kernel_errors": page.kernel_errors}
     (ARTIFACTS / "slip_stream_lab.json").write_text(json.dumps(result, indent=2))
     print(json.dumps(result, indent=2))
