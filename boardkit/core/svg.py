@@ -26,6 +26,32 @@ def clean(text: str) -> str:
     return _BAD_XML.sub("\ufffd", text)
 
 
+#: attribute names and values as written (pictures repeat the same few
+#: class names, colours and coordinates thousands of times)
+_NAMES: dict[str, str] = {}
+_QUOTED: dict[str, str] = {}
+_CACHE_MAX = 100_000
+
+
+def _name(key: str) -> str:
+    name = _NAMES.get(key)
+    if name is None:
+        name = (key[:-1] if key.endswith("_") else key).replace("_", "-")
+        if len(_NAMES) < _CACHE_MAX:
+            _NAMES[key] = name
+    return name
+
+
+def _quoted(value: str) -> str:
+    """``quoteattr(clean(value))``, remembered."""
+    q = _QUOTED.get(value)
+    if q is None:
+        q = quoteattr(clean(value))
+        if len(_QUOTED) < _CACHE_MAX:
+            _QUOTED[value] = q
+    return q
+
+
 def _fmt(value) -> str:
     if isinstance(value, float):
         text = f"{value:.2f}".rstrip("0").rstrip(".")
@@ -45,12 +71,9 @@ class El:
 
     def __init__(self, tag: str, *children: El | str, text: str | None = None, **attrs):
         self.tag = tag
-        self.attrs: dict[str, str] = {}
-        for key, value in attrs.items():
-            if value is None:
-                continue
-            name = key[:-1] if key.endswith("_") else key
-            self.attrs[name.replace("_", "-")] = _fmt(value)
+        self.attrs: dict[str, str] = {
+            _name(key): value if type(value) is str else _fmt(value)
+            for key, value in attrs.items() if value is not None}
         self.children: list[El | str] = list(children)
         self.text = text
 
@@ -60,8 +83,7 @@ class El:
 
     def set(self, **attrs) -> El:
         for key, value in attrs.items():
-            name = key[:-1] if key.endswith("_") else key
-            self.attrs[name.replace("_", "-")] = _fmt(value)
+            self.attrs[_name(key)] = _fmt(value)
         return self
 
     def add_class(self, *names: str) -> El:
@@ -73,7 +95,7 @@ class El:
         return self
 
     def render(self, out: list[str]) -> None:
-        attrs = "".join(f" {k}={quoteattr(clean(v))}" for k, v in self.attrs.items())
+        attrs = "".join([f" {k}={_quoted(v)}" for k, v in self.attrs.items()])
         if not self.children and self.text is None:
             out.append(f"<{self.tag}{attrs}/>")
             return
