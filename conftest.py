@@ -45,8 +45,9 @@ def pytest_xdist_make_scheduler(config, log):
     """With several workers (``-n``, pytest-xdist), keep together what must
     share one process: a notebook's cells share one kernel, and the browser
     tests share one JupyterLab and one Chromium. Every other test is its own
-    unit of work. The browser tests are collected first, so one worker runs
-    them while the others take the rest."""
+    unit of work. Units go out largest first (xdist's ``--loadscope-reorder``),
+    so the notebooks and the browser tests start early while the single
+    tests fill the gaps. This replaces any ``--dist`` mode given."""
     from xdist.scheduler import LoadScopeScheduling
 
     class Scheduling(LoadScopeScheduling):

@@ -21,6 +21,7 @@ from .track import HEADINGS, LEFT, RIGHT
 
 DEAD = -1000.0      #: a car whose next square is blocked is out of the race
 FINISHED = 1000.0   #: reaching the line beats any distance
+TOLERANCE = 1e-6    #: values closer than this may differ only by rounding
 
 
 class LapBot(Bot):
@@ -132,9 +133,13 @@ class LapBot(Bot):
         known = [self._placement(rules, state, seat, a) for a in drives]
         best = max((v for v, search in known if search is None), default=None)
         values = [v if search is None else None for v, search in known]
-        for i in sorted(range(len(known)), key=lambda i: -known[i][0]):
+        # a searched drive is worth at most its bound, or DEAD / 2 when the
+        # search finds no way round; TOLERANCE covers the bound and the
+        # search adding the same costs in another order
+        ceiling = [v if search is None else max(v, DEAD / 2) for v, search in known]
+        for i in sorted(range(len(known)), key=lambda i: -ceiling[i]):
             bound, search = known[i]
-            if best is not None and bound < best:
+            if best is not None and ceiling[i] < best - TOLERANCE:
                 break
             if search is not None:
                 values[i] = v = self._searched(rules, state, search)

@@ -21,6 +21,28 @@ from ..core.rules import State
 from .track import BACK, HEADINGS, LEFT, RIGHT, Track
 
 
+class _ProgressStep:
+    """``step(square, progress) -> (progress, finished)`` for one track and
+    options (see :meth:`LapGeometry._progress_step`); a plain object, so a
+    game that cached one can still be pickled."""
+
+    __slots__ = ("cps", "ncp", "line", "laps")
+
+    def __init__(self, cps: tuple, line: frozenset, laps: int):
+        self.cps, self.ncp, self.line, self.laps = cps, len(cps), line, laps
+
+    def __call__(self, name: str, prog: int) -> tuple[int, bool]:
+        ncp = self.ncp
+        lap, cp = divmod(prog, ncp + 1)
+        if cp < ncp and name in self.cps[cp]:
+            return prog + 1, False
+        if cp == ncp and name in self.line:
+            if lap + 1 >= self.laps:
+                return prog, True
+            return (lap + 1) * (ncp + 1), False
+        return prog, False
+
+
 class LapGeometry:
     """Where a car stands on its lap (see the module documentation)."""
 
@@ -112,20 +134,8 @@ class LapGeometry:
         found = self._dist_cache.get(key)
         if found is not None:
             return found
-        cps = self.checkpoints(state)
-        ncp = len(cps)
-        laps = state["options"]["laps"]
-        line = {n for n, s in self.track.squares.items() if s.line}
-
-        def step(name: str, prog: int) -> tuple[int, bool]:
-            lap, cp = divmod(prog, ncp + 1)
-            if cp < ncp and name in cps[cp]:
-                return prog + 1, False
-            if cp == ncp and name in line:
-                if lap + 1 >= laps:
-                    return prog, True
-                return (lap + 1) * (ncp + 1), False
-            return prog, False
+        line = frozenset(n for n, s in self.track.squares.items() if s.line)
+        step = _ProgressStep(tuple(self.checkpoints(state)), line, state["options"]["laps"])
         self._dist_cache[key] = step
         return step
 
@@ -253,7 +263,9 @@ class LapGeometry:
         (heading ``heading``, lap progress ``prog`` before it) to the finish
         line, avoiding ``crossed``: A* search guided by the lap table (which
         ignores crossed squares, so it never overestimates). None: no way
-        round (or more than ``limit`` positions looked at)."""
+        round (or more than ``limit`` positions looked at). Among equally
+        promising positions the deeper one is looked at first, so the limit
+        is rarely reached."""
         import heapq
         table = self._lap_table(state, colour_cost)
         step = self._progress_step(state)
