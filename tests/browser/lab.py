@@ -1,10 +1,12 @@
 """Helpers to drive a notebook in JupyterLab (JupyterLab 4 selectors)."""
 from __future__ import annotations
 
+import json
 import math
 import re
 import statistics
 import time
+from pathlib import Path
 
 try:
     from playwright.sync_api import expect
@@ -99,3 +101,21 @@ def summary(xs):
 def timing_summary(timings: list) -> dict:
     """Medians and p90 of each part of :func:`click_and_wait`'s timings."""
     return {key: summary([t[key] for t in timings]) for key in ("drawn", "reply", "highlight")}
+
+
+def report_clicks(page, name: str, artifacts: Path, run_all_s: float, latencies: list,
+                  timings: list) -> dict:
+    """Write ``<name>_lab.json`` (run-all time, click figures, errors seen),
+    print it, and fail on any page error or kernel error."""
+    result = {"run_all_until_board_s": round(run_all_s, 1),
+              "click_to_redraw_ms": summary([x for x in latencies if x]),
+              "board_clicks_ms": timing_summary(timings),
+              "board_clicks_raw_ms": timings,
+              "console_errors": [c for c in page.console_log if c.startswith(("error", "pageerror"))],
+              "kernel_errors": page.kernel_errors}
+    artifacts.mkdir(parents=True, exist_ok=True)
+    (artifacts / f"{name}_lab.json").write_text(json.dumps(result, indent=2))
+    print(json.dumps(result, indent=2))
+    assert not [c for c in page.console_log if c.startswith("pageerror")], page.console_log
+    assert not page.kernel_errors, page.kernel_errors
+    return result

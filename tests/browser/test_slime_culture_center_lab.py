@@ -3,11 +3,10 @@ clicking, see a refused click explained, step through the checks, and check
 the engine state through the kernel."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
-from lab import click_and_wait, expect, rerun, run_notebook_to_board, summary, timing_summary
+from lab import click_and_wait, expect, report_clicks, rerun, run_notebook_to_board
 
 from conftest import ARTIFACTS
 
@@ -58,12 +57,4 @@ def test_scc_play_a_turn_by_clicking(lab_server, page):
     expect(out).to_contain_text("Player 1's actions: spawn red d4, grow red d5", timeout=30_000)
     expect(out).to_contain_text(re.compile(r"turn [4-9]"))
 
-    result = {"run_all_until_board_s": round(run_all_s, 1),
-              "click_to_redraw_ms": summary([x for x in latencies if x]),
-              "board_clicks_ms": timing_summary(timings),
-              "board_clicks_raw_ms": timings,
-              "kernel_errors": page.kernel_errors}
-    (ARTIFACTS / "slime_culture_center_lab.json").write_text(json.dumps(result, indent=2))
-    print(json.dumps(result, indent=2))
-    assert not [c for c in page.console_log if c.startswith("pageerror")], page.console_log
-    assert not page.kernel_errors, page.kernel_errors
+    report_clicks(page, "slime_culture_center", ARTIFACTS, run_all_s, latencies, timings)

@@ -2,11 +2,10 @@
 clicking, and check through the kernel that the game advanced."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
-from lab import click_and_wait, expect, rerun, run_notebook_to_board, summary, timing_summary
+from lab import click_and_wait, expect, report_clicks, rerun, run_notebook_to_board
 
 from conftest import ARTIFACTS
 
@@ -64,14 +63,5 @@ def test_slime_race_bet_and_play_by_clicking(lab_server, page):
     after_undo = int(re.search(r"cards played: (\d+)", out.inner_text()).group(1))
     assert after_undo < cards_played
 
-    result = {"run_all_until_board_s": round(run_all_s, 1),
-              "click_to_redraw_ms": summary(latencies),
-              "board_clicks_ms": timing_summary(timings),
-              "board_clicks_raw_ms": timings,
-              "console_errors": [c for c in page.console_log if c.startswith(("error", "pageerror"))],
-              "kernel_errors": page.kernel_errors}
-    (ARTIFACTS / "slime_race_lab.json").write_text(json.dumps(result, indent=2))
-    print(json.dumps(result, indent=2))
-    assert not [c for c in page.console_log if c.startswith("pageerror")], page.console_log
-    assert not page.kernel_errors, page.kernel_errors
+    report_clicks(page, "slime_race", ARTIFACTS, run_all_s, latencies, timings)
     assert cards_played >= 1

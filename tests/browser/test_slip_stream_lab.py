@@ -5,11 +5,10 @@ destination explained with its rule, and check the engine through the
 kernel."""
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
-from lab import click_and_wait, expect, rerun, run_notebook_to_board, summary, timing_summary
+from lab import click_and_wait, expect, report_clicks, rerun, run_notebook_to_board
 
 from conftest import ARTIFACTS
 
@@ -70,12 +69,4 @@ def test_slip_stream_pie_move_and_moves_against_the_ai_by_clicking(lab_server, p
                                 timeout=30_000)
     expect(out).to_contain_text(re.compile(r"machine moves: ([5-9]|\d\d)"))
 
-    result = {"run_all_until_board_s": round(run_all_s, 1),
-              "click_to_redraw_ms": summary([x for x in latencies if x]),
-              "board_clicks_ms": timing_summary(timings),
-              "board_clicks_raw_ms": timings,
-              "kernel_errors": page.kernel_errors}
-    (ARTIFACTS / "slip_stream_lab.json").write_text(json.dumps(result, indent=2))
-    print(json.dumps(result, indent=2))
-    assert not [c for c in page.console_log if c.startswith("pageerror")], page.console_log
-    assert not page.kernel_errors, page.kernel_errors
+    report_clicks(page, "slip_stream", ARTIFACTS, run_all_s, latencies, timings)
