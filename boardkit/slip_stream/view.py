@@ -277,12 +277,14 @@ def _spaces(state: dict, geo: _Course, t: Targets, clickable: bool, selected: st
                         stroke_width=1.5, stroke_dasharray="3 3"))
         else:
             cell.add(El("rect", x=x - sw / 2, y=y - 7, width=sw, height=14, rx=7, class_="slot"))
-        cell.add(El("rect", x=x - cp / 2 + 1, y=y - 14, width=cp - 2, height=28, rx=6,
-                    fill="none", class_="hl"))
+        target = clickable and selected is not None and name != selected
+        if target:   # the outline a target shows when legal, hovered or pressed
+            cell.add(El("rect", x=x - cp / 2 + 1, y=y - 14, width=cp - 2, height=28, rx=6,
+                        fill="none", class_="hl"))
         if name in changed:
             cell.add_class("changed")
             cell.add(*changed_mark("rect", x=x - cp / 2 + 2, y=y - 15, width=cp - 4, height=30, rx=6))
-        if clickable and selected is not None and name != selected:
+        if target:
             t.mark(cell, name)
         g.add(cell)
     return g
