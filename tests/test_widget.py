@@ -1007,6 +1007,31 @@ window.boot = async (src, css, state) => {
 """
 
 
+def boot_board(page, w: BoardWidget, *, width: int | None = None, src: str | None = None):
+    """board.js (``src``, or the shipped one) in ``page``, on the fake model,
+    wired to ``w``: what the page sends goes through _on_frontend_msg and
+    the updates come back. Returns (the Wire, the ready board)."""
+    from boardkit.widget import widget_file
+    wire = Wire(w)
+
+    def py_send(content):
+        wire.clear()
+        w._on_frontend_msg(w, content, [])   # not in a kernel: bots reply at once
+        return wire.updates()
+
+    state = {k: v for k, v in w.get_state().items() if not k.startswith("_")}
+    page.expose_function("pySend", py_send)
+    style = f' style="width:{width}px"' if width else ""
+    page.set_content(f'<div id="outer"{style}><div id="host"></div></div>')
+    page.add_script_tag(content=FAKE_MODEL)
+    page.evaluate("([s, c, st]) => boot(s, c, st)",
+                  [src if src is not None else widget_file("board.js").read_text(),
+                   widget_file("board.css").read_text(), state])
+    root = page.locator(".boardkit-widget[data-ready='1']")
+    root.wait_for()
+    return wire, root
+
+
 def in_a_browser(body):
     """Run ``body(page)`` with a headless Chromium page, in a thread of its
     own (Playwright's sync API allows one session per thread, and the lab
@@ -1052,21 +1077,8 @@ def _page_script_clicks_keys_log_and_connection_status(page):
     from boardkit.widget import widget_file
     g = DiceToy()
     w = BoardWidget(g, bots={1: FirstBot()})
-    wire = Wire(w)
-
-    def py_send(content):
-        wire.clear()
-        w._on_frontend_msg(w, content, [])   # not in a kernel: the bot replies at once
-        return wire.updates()
-
     src = widget_file("board.js").read_text().replace("const LOST_MS = 15000;", "const LOST_MS = 2500;")
-    state = {k: v for k, v in w.get_state().items() if not k.startswith("_")}
-    page.expose_function("pySend", py_send)
-    page.set_content('<div id="outer"><div id="host"></div></div>')
-    page.add_script_tag(content=FAKE_MODEL)
-    page.evaluate("([s, c, st]) => boot(s, c, st)", [src, widget_file("board.css").read_text(), state])
-    root = page.locator(".boardkit-widget[data-ready='1']")
-    root.wait_for()
+    wire, root = boot_board(page, w, src=src)
     answered = re.compile(r"\d")
 
     def then(gesture):
@@ -1135,24 +1147,9 @@ def test_page_outlines_a_click_at_once_and_draws_only_the_newest_picture():
 def _page_outlines_a_click_and_draws_the_newest_picture(page):
     from playwright.sync_api import expect
 
-    from boardkit.widget import widget_file
     g = DiceToy()
     w = BoardWidget(g)
-    wire = Wire(w)
-
-    def py_send(content):
-        wire.clear()
-        w._on_frontend_msg(w, content, [])
-        return wire.updates()
-
-    state = {k: v for k, v in w.get_state().items() if not k.startswith("_")}
-    page.expose_function("pySend", py_send)
-    page.set_content('<div id="outer"><div id="host"></div></div>')
-    page.add_script_tag(content=FAKE_MODEL)
-    page.evaluate("([s, c, st]) => boot(s, c, st)",
-                  [widget_file("board.js").read_text(), widget_file("board.css").read_text(), state])
-    root = page.locator(".boardkit-widget[data-ready='1']")
-    root.wait_for()
+    wire, root = boot_board(page, w)
     # the picture arrived compressed and is drawn as Python drew it
     expect(root.locator(".bk-board svg [data-toggle='d1']")).to_have_count(1)
     # a click is outlined at once, before any answer; the answer's redraw ends it
@@ -1357,26 +1354,11 @@ def _page_feedback_hints_disabled_and_presentation(page):
     from playwright.sync_api import expect
 
     from boardkit import SlimeRace
-    from boardkit.widget import widget_file
     g = SlimeRace(players=2, seed=0, chance=["first 0"])
     w = BoardWidget(g)
-    wire = Wire(w)
-
-    def py_send(content):
-        wire.clear()
-        w._on_frontend_msg(w, content, [])
-        return wire.updates()
-
-    page.set_viewport_size({"width": 1280, "height": 720})
-    state = {k: v for k, v in w.get_state().items() if not k.startswith("_")}
-    page.expose_function("pySend", py_send)
     # JupyterLab at 1280×720 with the sidebar closed gives an output about 1180 px wide
-    page.set_content('<div id="outer" style="width:1180px"><div id="host"></div></div>')
-    page.add_script_tag(content=FAKE_MODEL)
-    page.evaluate("([s, c, st]) => boot(s, c, st)",
-                  [widget_file("board.js").read_text(), widget_file("board.css").read_text(), state])
-    root = page.locator(".boardkit-widget[data-ready='1']")
-    root.wait_for()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    wire, root = boot_board(page, w, width=1180)
 
     def box(sel):
         return page.locator(sel).first.bounding_box()
