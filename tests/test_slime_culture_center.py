@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from boardkit import IllegalActionError, OptionError, StateFileError
 from boardkit import SlimeCultureCenter as SCC
@@ -440,3 +442,62 @@ def test_save_and_load_mid_decision():
     assert g.state["phase"] == "decide"
     again = boardkit.load(g.to_json())
     assert again.state == g.state and list(again.legal_actions) == list(g.legal_actions)
+
+
+# ------------------------------------------- square sets against plain flood fills
+def _plain_slimes(board):
+    """Slimes by a plain flood fill over neighbour lists, in reading order."""
+    from boardkit.slime_culture_center.board import NEIGHBOURS, SQUARES
+    done, out = set(), []
+    for sq in SQUARES:
+        v = board.get(sq)
+        if v is None or ":" in v or sq in done:
+            continue
+        seen, stack = {sq}, [sq]
+        while stack:
+            for n in NEIGHBOURS[stack.pop()]:
+                if n not in seen and board.get(n) == v:
+                    seen.add(n)
+                    stack.append(n)
+        done |= seen
+        out.append(frozenset(seen))
+    return out
+
+
+def _plain_moves(board, slime):
+    """SCC-R3 written square by square: an edge tile goes to an empty square
+    next to the rest of its slime (a lone tile: next to where it was)."""
+    from boardkit.slime_culture_center.board import NEIGHBOURS, SQUARES
+    out = {}
+    for t in (sq for sq in SQUARES if sq in slime):
+        ns = NEIGHBOURS[t]
+        if len(ns) == 4 and all(n in slime for n in ns):
+            continue
+        rest = slime - {t} or {t}
+        out[t] = [sq for sq in SQUARES if sq not in board
+                  and any(n in rest for n in NEIGHBOURS[sq])]
+    return out
+
+
+_boards = st.dictionaries(
+    st.sampled_from([f"{c}{r}" for r in range(1, 9) for c in "abcdefgh"]),
+    st.sampled_from(["red", "red", "blue", "blue", "green", "x:red", "cancer:0"]), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_boards)
+def test_square_sets_find_the_same_slimes_and_moves_as_a_plain_flood_fill(board):
+    from boardkit.slime_culture_center.board import SquareSet, mask_of, slimes, squares_of
+    rules = SCC(players=2).rules
+    found = slimes(board)
+    assert found == _plain_slimes(board)
+    for colour in ("red", "blue"):
+        assert slimes(board, colour) == [s for s in found if board[next(iter(s))] == colour]
+    for s in found:
+        assert rules.slime_moves(board, s) == _plain_moves(board, s)
+        m = mask_of(s)
+        view = SquareSet(m)
+        assert len(view) == len(s) and list(view) == squares_of(m) == sorted(
+            s, key=lambda q: (int(q[1:]), q[0]))
+        assert [view[i] for i in range(len(view))] == list(view) and view[-1] == list(view)[-1]
+        assert all(q in view for q in s) and "z9" not in view

@@ -10,6 +10,8 @@ tile that was red) or ``"cancer:2"`` (the cancer tile of seat 2).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .components import COLUMNS, SIZE
 
 #: every square, in reading order
@@ -49,6 +51,132 @@ def neighbours(square: str) -> tuple[str, ...]:
     return NEIGHBOURS[square]
 
 
+# ------------------------------------------------------------ square sets
+# A set of squares can also be one whole number: bit i is SQUARES[i], so
+# "the squares next to these" is a few shifts and the lowest bit is the
+# first square in reading order. The rules below use this where they look
+# at many squares at once.
+
+#: square -> its bit
+BIT: dict[str, int] = {sq: 1 << i for i, sq in enumerate(SQUARES)}
+ALL = (1 << (SIZE * SIZE)) - 1
+_NOT_LEFT = ALL & ~sum(1 << (r * SIZE) for r in range(SIZE))            # no square in column a
+_NOT_RIGHT = ALL & ~sum(1 << (r * SIZE + SIZE - 1) for r in range(SIZE))  # none in column h
+#: squares on the edge of the board (fewer than four neighbours)
+RIM = sum(BIT[sq] for sq in SQUARES if len(_neighbours_of(sq)) < 4)
+#: row r -> byte -> the squares of that row whose bits are set, left to right
+_ROWS = tuple(tuple(tuple(SQUARES[r * SIZE + i] for i in range(SIZE) if byte >> i & 1)
+                    for byte in range(1 << SIZE)) for r in range(SIZE))
+
+
+def spread(mask: int) -> int:
+    """``mask`` and every square orthogonally next to it."""
+    return (mask | (mask << 1 & _NOT_LEFT) | (mask >> 1 & _NOT_RIGHT)
+            | (mask << SIZE & ALL) | mask >> SIZE)
+
+
+def flood(seed: int, within: int) -> int:
+    """The squares of ``within`` connected to ``seed`` (orthogonally)."""
+    mask = seed
+    while True:
+        grown = spread(mask) & within
+        if grown == mask:
+            return mask
+        mask = grown
+
+
+def squares_of(mask: int) -> list[str]:
+    """The squares of ``mask`` in reading order."""
+    out: list[str] = []
+    row = 0
+    while mask:
+        byte = mask & 0xFF
+        if byte:
+            out += _ROWS[row][byte]
+        mask >>= SIZE
+        row += 1
+    return out
+
+
+_COUNT = tuple(bin(b).count("1") for b in range(1 << SIZE))
+
+
+class SquareSet(Sequence):
+    """The squares of a mask as a read-only list in reading order, written
+    out only when read: ``len`` is a bit count and ``[i]`` finds one square,
+    so a random pick among many candidate actions lists none of them."""
+
+    __slots__ = ("mask", "_n")
+
+    def __init__(self, mask: int):
+        self.mask = mask
+        self._n = mask.bit_count()
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return squares_of(self.mask)[i]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("square index out of range")
+        mask, row = self.mask, 0
+        while True:
+            byte = mask & 0xFF
+            k = _COUNT[byte]
+            if i < k:
+                return _ROWS[row][byte][i]
+            i -= k
+            mask >>= SIZE
+            row += 1
+
+    def __iter__(self):
+        return iter(squares_of(self.mask))
+
+    def __contains__(self, square) -> bool:
+        return bool(self.mask & BIT.get(square, 0))
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other) if isinstance(other, Sequence) else NotImplemented
+
+    def __repr__(self) -> str:
+        return f"SquareSet({squares_of(self.mask)})"
+
+
+def mask_of(squares) -> int:
+    m = 0
+    for sq in squares:
+        m |= BIT[sq]
+    return m
+
+
+def colour_masks(board: dict) -> tuple[int, dict[str, int]]:
+    """(every occupied square, colour -> its face-up tiles)."""
+    occupied = 0
+    colours: dict[str, int] = {}
+    for sq, v in board.items():
+        b = BIT[sq]
+        occupied |= b
+        if ":" not in v:
+            colours[v] = colours.get(v, 0) | b
+    return occupied, colours
+
+
+def slime_masks(colours: dict[str, int]) -> list[int]:
+    """Every slime (SCC-R2) of the given colour masks, in reading order of
+    its first tile."""
+    out = []
+    for m in colours.values():
+        while m:
+            s = flood(m & -m, m)
+            out.append(s)
+            m &= ~s
+    out.sort(key=lambda s: s & -s)
+    return out
+
+
 def is_square(square: str) -> bool:
     return square in _SQUARE_SET
 
@@ -83,16 +211,11 @@ def slime_at(board: dict, square: str) -> frozenset[str]:
 
 def slimes(board: dict, colour: str | None = None) -> list[frozenset[str]]:
     """All slimes (of ``colour``), in reading order of their first tile."""
-    done: set[str] = set()
-    out = []
-    squares = board if not colour else [sq for sq, v in board.items() if v == colour]
-    for sq in in_reading_order(squares):
-        if sq in done or not is_slime(board[sq]):
-            continue
-        s = slime_at(board, sq)
-        done |= s
-        out.append(s)
-    return out
+    if colour:
+        colours = {colour: mask_of(sq for sq, v in board.items() if v == colour)}
+    else:
+        _, colours = colour_masks(board)
+    return [frozenset(squares_of(m)) for m in slime_masks(colours)]
 
 
 def first(tiles) -> str:

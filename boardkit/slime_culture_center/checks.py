@@ -15,16 +15,19 @@ from itertools import permutations
 
 from .board import (
     cancer_groups,
+    colour_masks,
     contact,
     first,
+    flood,
     group_containing,
-    in_reading_order,
     is_slime,
+    mask_of,
     neighbours,
     reading_key,
     slime_at,
-    slimes,
-    touching,
+    slime_masks,
+    spread,
+    squares_of,
 )
 
 Emit = Callable[[dict, str], None]
@@ -33,29 +36,25 @@ Emit = Callable[[dict, str], None]
 MAX_PERMUTATION_CHECK = 5
 
 
-def _name(board: dict, tiles) -> str:
-    sq = first(tiles)
-    return f"{board[sq]} slime ({len(tiles)}, {sq})"
-
-
 # ------------------------------------------------------------------ predation
 def predation_pairs(board: dict, colour: str) -> list[dict]:
     """SCC-R4: the predations of ``colour`` as they stand now: every pair
     (predator slime of that colour, adjacent slime of another colour)."""
+    _, colours = colour_masks(board)
     pairs = []
-    for predator in slimes(board, colour):
-        seen: set[str] = set()
+    for predator in slime_masks({colour: colours.get(colour, 0)}):
+        near = spread(predator) & ~predator
         prey_list = []
-        for sq in predator:
-            for n in neighbours(sq):
-                v = board.get(n)
-                if is_slime(v) and v != colour and n not in seen:
-                    prey = slime_at(board, n)
-                    seen |= prey
-                    prey_list.append(prey)
-        for prey in sorted(prey_list, key=lambda s: reading_key(first(s))):
-            pairs.append({"colour": colour, "prey_colour": board[first(prey)],
-                          "predator": in_reading_order(predator), "prey": in_reading_order(prey)})
+        for other, tiles in colours.items():
+            touched = near & tiles if other != colour else 0
+            while touched:
+                prey = flood(touched & -touched, tiles)
+                prey_list.append((prey, other))
+                touched &= ~prey
+        prey_list.sort(key=lambda p: p[0] & -p[0])  # the first tile in reading order
+        for prey, other in prey_list:
+            pairs.append({"colour": colour, "prey_colour": other,
+                          "predator": squares_of(predator), "prey": squares_of(prey)})
     return pairs
 
 
@@ -73,15 +72,12 @@ def resolve_pair(state: dict, pair: dict, emit: Emit) -> None:
     if not predator:
         emit(state, f"The {c} slime from {pair['predator'][0]} is gone: its predation is skipped")
         return
-    parts: list[frozenset[str]] = []
-    for sq in pair["prey"]:
-        if board.get(sq) == d and not any(sq in p for p in parts):
-            parts.append(slime_at(board, sq))
-    parts.sort(key=lambda s: reading_key(first(s)))
+    _, colours = colour_masks(board)
+    parts = _parts(mask_of(pair["prey"]), colours.get(d, 0))
     bitten = False
     for part in parts:
         predator = _current_predator(board, pair)
-        if predator and touching(predator, part):
+        if predator & spread(part):
             bite(state, predator, part, emit)
             bitten = True
     if not bitten:
@@ -89,36 +85,50 @@ def resolve_pair(state: dict, pair: dict, emit: Emit) -> None:
                     f"from {pair['prey'][0]}: skipped (SCC-R4)")
 
 
-def _current_predator(board: dict, pair: dict) -> frozenset[str]:
+def _parts(tiles: int, colour: int) -> list[int]:
+    """The slimes of one colour (its face-up tiles: ``colour``) that hold
+    any of ``tiles``, in reading order of their first tile."""
+    left = tiles & colour
+    parts = []
+    while left:
+        part = flood(left & -left, colour)
+        parts.append(part)
+        left &= ~part
+    parts.sort(key=lambda s: s & -s)
+    return parts
+
+
+def _current_predator(board: dict, pair: dict) -> int:
     """The predator as it is now: the largest current slime of its colour
     holding any of its original tiles (it may have grown, or lost tiles).
     SCC-R13: if an earlier event split it, its largest part (ties: first in
     reading order) acts for the rest of the predation."""
     c = pair["colour"]
-    parts: list[frozenset[str]] = []
-    for sq in pair["predator"]:
-        if board.get(sq) == c and not any(sq in p for p in parts):
-            parts.append(slime_at(board, sq))
-    if not parts:
-        return frozenset()
-    return max(parts, key=lambda s: (len(s), tuple(-x for x in reading_key(first(s)))))
+    tiles = mask_of(sq for sq in pair["predator"] if board.get(sq) == c)
+    if not tiles:
+        return 0
+    colour = mask_of(sq for sq, v in board.items() if v == c)
+    return max(_parts(tiles, colour), key=lambda s: (s.bit_count(), -(s & -s)))
 
 
-def bite(state: dict, predator, prey, emit: Emit) -> None:
+def bite(state: dict, predator: int, prey: int, emit: Emit) -> None:
     """SCC-R5. Larger prey: nothing. Same size: the contact tiles of both are
     removed from the game. Smaller prey: its contact tiles are removed and
     replaced by predator tiles from stock, in reading order, while the stock
-    lasts (remaining squares stay empty)."""
+    lasts (remaining squares stay empty). ``predator`` and ``prey`` are
+    square sets (:mod:`.board`)."""
     board, stock, removed = state["board"], state["stock"], state["removed"]
-    c, d = board[first(predator)], board[first(prey)]
-    p, q = len(predator), len(prey)
-    who, whom = _name(board, predator), _name(board, prey)
-    prey_contact = contact(prey, predator)
+    pred_squares, prey_squares = squares_of(predator), squares_of(prey)
+    c, d = board[pred_squares[0]], board[prey_squares[0]]
+    p, q = len(pred_squares), len(prey_squares)
+    who = f"{c} slime ({p}, {pred_squares[0]})"
+    whom = f"{d} slime ({q}, {prey_squares[0]})"
+    prey_contact = squares_of(prey & spread(predator))
     if q > p:
         emit(state, f"{who} touches the larger {whom}: nothing happens")
         return
     if q == p:
-        pred_contact = contact(predator, prey)
+        pred_contact = squares_of(predator & spread(prey))
         for sq in pred_contact + prey_contact:
             removed[board.pop(sq)] += 1
         emit(state, f"{who} and {whom} are the same size: {len(pred_contact)} {c} and "

@@ -31,17 +31,26 @@ from ..core.registry import register
 from ..core.rules import CHANCE, Candidates, GameInfo, Outcome, Refusal, Sink, State
 from . import checks
 from .board import (
+    ALL,
+    BIT,
     NEIGHBOURS,
+    RIM,
     SQUARES,
+    SquareSet,
+    colour_masks,
     colours_on_board,
     in_reading_order,
     is_slime,
     is_square,
+    mask_of,
     neighbours,
     slime_at,
+    slime_masks,
     slimes,
+    spread,
+    squares_of,
 )
-from .components import COLOURS, JAPANESE, LETTERS, card_colour, card_value
+from .components import COLOURS, JAPANESE, LETTERS, SIZE, card_colour, card_value
 from .settlement import settle
 
 ACTION_WORDS = ("spawn", "grow", "move", "inject", "exchange")
@@ -80,6 +89,9 @@ class SlimeCultureCenterRules(DealtRules):
                               "green, orange, purple, brown), card_values (distinct 0..99), "
                               "cancer_tiles 2..12, hand 1..5, max_revealed 0..5")
         self.tiles: dict[str, int] = tiles
+        #: the first words of the candidate actions ("grow red ", "move c4 ")
+        self._prefix = {(w, x): f"{w} {x} " for w in ("spawn", "grow") for x in COLOURS}
+        self._prefix.update({("move", sq): f"move {sq} " for sq in SQUARES})
         self.cards: tuple[str, ...] = tuple(f"{c}{v}" for c in COLOURS for v in values)
         self.card_set = frozenset(self.cards)
         self.cancer_tiles: int = d["cancer_tiles"]
@@ -180,24 +192,19 @@ class SlimeCultureCenterRules(DealtRules):
 
     def _action_candidates(self, state: State, ctx: dict | None = None) -> Candidates:
         """Every spawn, grow, move, inject and exchange that may be legal."""
-        board = state["board"]
-        empty = [sq for sq in SQUARES if sq not in board]
-        near: dict[str, set] = {}
-        for sq, v in board.items():
-            if v in self.tiles:
-                near.setdefault(v, set()).update(n for n in NEIGHBOURS[sq] if n not in board)
+        occupied, colours = colour_masks(state["board"])
+        empty = ALL & ~occupied
         acts = Candidates()
+        prefix = self._prefix
         for c in COLOURS:
-            if c not in near:  # not on the board
-                acts.add(f"spawn {c} ", empty)
-            else:
-                acts.add(f"grow {c} ", in_reading_order(near[c]))
-        for s in slimes(board):
-            for t, dests in self.slime_moves(board, s).items():
-                if ctx is not None:
-                    ctx["move " + t] = (s, dests)  # refusal() need not find them again
-                acts.add(f"move {t} ", dests)
-        acts.add("inject ", in_reading_order(board))
+            if c in colours:
+                acts.add(prefix["grow", c], SquareSet(spread(colours[c]) & empty))
+            else:  # not on the board
+                acts.add(prefix["spawn", c], SquareSet(empty))
+        for s in slime_masks(colours):
+            for t, dests in self._moves(s, empty):
+                acts.add(prefix["move", t], SquareSet(dests))
+        acts.add("inject ", SquareSet(occupied))
         acts.add("exchange ", sorted(state["hands"][state["turn"]]))
         return acts
 
@@ -215,22 +222,23 @@ class SlimeCultureCenterRules(DealtRules):
 
     def slime_moves(self, board: dict, slime) -> dict[str, list[str]]:
         """SCC-R3 for every tile of ``slime`` at once: {edge tile: its
-        destinations}, both in reading order. Lift the edge tile; it goes to
-        an empty square next to the rest of its slime (a lone tile: next to
-        the square it left), never back to the square it left. So of the
-        empty squares next to the slime, a lifted tile may not go to one
-        that only it touches — unless it is alone."""
-        # empty square next to the slime -> the one tile of it that touches
-        # the square, or None when two or more do
-        only: dict[str, str | None] = {}
-        for sq in slime:
-            for n in NEIGHBOURS[sq]:
-                if n not in board:
-                    only[n] = None if n in only else sq
-        around = in_reading_order(only)
-        alone = len(slime) == 1
-        return {t: (list(around) if alone else [n for n in around if only[n] != t])
-                for t in in_reading_order(slime) if self.is_edge(t, slime)}
+        destinations}, both in reading order (see :meth:`_moves`)."""
+        occupied, _ = colour_masks(board)
+        return {t: squares_of(d) for t, d in self._moves(mask_of(slime), ALL & ~occupied)}
+
+    @staticmethod
+    def _moves(slime: int, empty: int) -> list[tuple[str, int]]:
+        """SCC-R3 on square sets (:mod:`.board`): [(edge tile, the squares
+        it may move to)]. Lift an edge tile; it goes to an empty square next
+        to the rest of its slime (a lone tile: next to the square it left),
+        never back to the square it left. An edge tile has a neighbour
+        square outside its slime (or off the board), so the inner tiles are
+        those whose four neighbours are all in the slime."""
+        inner = slime & ~RIM & slime >> 1 & slime << 1 & slime >> SIZE & slime << SIZE
+        edges = squares_of(slime & ~inner)
+        if not slime & (slime - 1):  # a lone tile
+            return [(edges[0], spread(slime) & empty)]
+        return [(t, spread(slime & ~BIT[t]) & empty) for t in edges]
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
         """THE legality check of Slime Culture Center: None when legal, else
