@@ -89,8 +89,9 @@ class GreedyBot(Bot):
 def play_out(game: Game, bots: dict[int, Bot] | list[Bot], max_actions: int = 100_000) -> Game:
     """Let bots play ``game`` to the end (in place) and return it."""
     seats = dict(enumerate(bots)) if isinstance(bots, list) else bots
+    current = game.rules.current
     for _ in range(max_actions):
-        who = game.current_player
+        who = current(game._state)
         if who is None:
             return game
         assert who is not CHANCE

@@ -24,8 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from . import rules as _rules
 from . import saves
@@ -75,9 +74,9 @@ class Events(list):
         p.text(repr(self))
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """One applied action: who took it, what it was, and what it caused."""
+class LogEntry(NamedTuple):
+    """One applied action: who took it, what it was, and what it caused.
+    Immutable (a named tuple: one is made for every action, so it is cheap)."""
 
     player: Player
     action: str
@@ -85,10 +84,13 @@ class LogEntry:
     #: (caption, frozen state) after each sub-step, for games whose automatic
     #: checks are worth watching one step at a time; the states are read
     #: through :attr:`frames` or :meth:`frame_state`
-    frozen_frames: tuple[tuple[str, bytes], ...] = field(default=(), repr=False)
+    frozen_frames: tuple[tuple[str, bytes], ...] = ()
     #: the forced chance outcomes still queued before this entry (undo
     #: puts the queue back as it was)
-    forced_before: tuple[str, ...] = field(default=(), repr=False)
+    forced_before: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"LogEntry(player={self.player!r}, action={self.action!r}, events={self.events!r})"
 
     def __str__(self) -> str:
         return f"{player_to_json(self.player)}: {self.action}"
@@ -511,33 +513,36 @@ class Game:
         log it; return its events (a new list the caller may keep)."""
         self._changes += 1
         if not self.history:
-            sink = Sink(record_frames=False)
+            sink = Sink(False)
             self.rules.apply(self._state, action, sink)
             if who is CHANCE:
                 self._chance_count += 1
             return sink.events
         log = self._log
-        if len(log) % CHECKPOINT_EVERY == 0:
-            self._checkpoints[len(log)] = freeze(self._state)
-        forced_before = tuple(self._forced) if who is not CHANCE and self._forced else ()
-        sink = Sink(record_frames=self.record_frames)
+        n = len(log)
+        if n % CHECKPOINT_EVERY == 0:
+            self._checkpoints[n] = freeze(self._state)
+        forced_before = tuple(self._forced) if self._forced and who is not CHANCE else ()
+        sink = Sink(self.record_frames)
         self.rules.apply(self._state, action, sink)
         if who is CHANCE:
             self._chance_count += 1
-        log.append(LogEntry(who, action, tuple(sink.events), tuple(sink.frames), forced_before))
-        return sink.events
+        events = sink.events
+        log.append(LogEntry(who, action, tuple(events), tuple(sink.frames), forced_before))
+        return events
 
     def _advance(self) -> list[str]:
+        """Resolve the chance events that follow (forced ones first)."""
+        rules, state = self.rules, self._state
         events: list[str] = []
         guard = 0
-        rules = self.rules
-        while rules.current(self._state) is CHANCE:
+        while rules.current(state) is CHANCE:
             guard += 1
             if guard > 100_000:
                 raise RuntimeError("chance loop does not end")
             if self._forced:
                 outcome = self._forced[0]
-                why = self.rules.refusal(self._state, outcome)
+                why = rules.refusal(state, outcome)
                 if why is not None:
                     raise IllegalActionError(
                         f"{self.info.title}: forced chance outcome {outcome[:80]!r} does not fit: "
@@ -547,7 +552,7 @@ class Game:
             else:
                 rng = self._rng
                 rng.seed(f"{self.seed}/{self._chance_count}")   # = random.Random(that string)
-                events += self._step(rules.sample_chance(self._state, rng), CHANCE)
+                events += self._step(rules.sample_chance(state, rng), CHANCE)
         return events
 
     # ------------------------------------------------------------ save / load

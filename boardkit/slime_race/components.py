@@ -44,10 +44,20 @@ class Components:
 def card_kind(card: str) -> tuple[str, str, int]:
     """``"red+5"`` → ("slime", "red", 5); ``"2nd+10"`` → ("rank", "2nd", 10);
     ``"dash1"`` → ("dash", "1st", 0)."""
-    if card in ("dash1", "dash2"):
-        return ("dash", "1st" if card == "dash1" else "2nd", 0)
-    name, _, value = card.partition("+")
-    return ("rank" if name in RANKS else "slime", name, int(value))
+    kind = _KINDS.get(card)
+    if kind is None:
+        if card in ("dash1", "dash2"):
+            kind = ("dash", "1st" if card == "dash1" else "2nd", 0)
+        else:
+            name, _, value = card.partition("+")
+            kind = ("rank" if name in RANKS else "slime", name, int(value))
+        if len(_KINDS) < 10_000:
+            _KINDS[card] = kind
+    return kind
+
+
+#: card -> its kind, read once per card name
+_KINDS: dict[str, tuple[str, str, int]] = {}
 
 
 def load_components(path: str | Path | None = None) -> Components:

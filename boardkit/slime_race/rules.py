@@ -52,6 +52,11 @@ class SlimeRaceRules(DealtRules):
         self._bets = tuple(f"bet {p}" for p in self.pairs)
         #: "red+5" -> "Red +5": each card's label, worked out once
         self._labels = {card: card_label(card, self.c) for card in self.c.deck}
+        #: "red+5" -> "play red+5"
+        self._plays = {card: f"play {card}" for card in self.c.deck}
+        #: the first word of an action -> what it does to a state
+        self._do = {"first": self._do_first, "deal": self._do_deal, "draw": self._do_draw,
+                    "bet": self._do_bet, "play": self._do_play}
 
     @classmethod
     def _builtin_data(cls, name: str) -> Any:
@@ -126,12 +131,14 @@ class SlimeRaceRules(DealtRules):
 
     def candidates(self, state: State, ctx: dict | None = None) -> Iterable[str]:
         phase = state["phase"]
-        if self.current(state) is CHANCE:
+        who = ctx["current"] if ctx is not None and "current" in ctx else self.current(state)
+        if who is CHANCE:
             return self.chance_candidates(state)
         if phase == "bet":
             return self._bets
         if phase == "race":
-            return [f"play {c}" for c in sorted(set(state["hands"][state["turn"]]))]
+            plays = self._plays
+            return [plays[c] for c in sorted(set(state["hands"][state["turn"]]))]
         return []
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
@@ -141,19 +148,20 @@ class SlimeRaceRules(DealtRules):
         if shared is not None or who_acts is None or who_acts is CHANCE or word in self.chance_words:
             return shared
         phase = state["phase"]
-        who = self.seat_name(state["turn"])
         if word == "bet":
             if phase != "bet":
                 return Refusal("SR-R3", f"betting is over — all {self.c.coins} coins of every "
-                                        f"player are on the odds table; now {who} must play a card")
+                                        f"player are on the odds table; now "
+                                        f"{self.seat_name(state['turn'])} must play a card")
             return None
         # play
         if phase == "bet":
             return Refusal("SR-R4", f"cards are played only once every coin is bet; "
-                                    f"{who} must bet a coin now (SR-R3)")
-        if arg not in state["hands"][state["turn"]]:
-            hand = ", ".join(sorted(state["hands"][state["turn"]]))
-            return Refusal("SR-R4", f"{who} has no {arg} in hand (hand: {hand})")
+                                    f"{self.seat_name(state['turn'])} must bet a coin now (SR-R3)")
+        hand = state["hands"][state["turn"]]
+        if arg not in hand:
+            return Refusal("SR-R4", f"{self.seat_name(state['turn'])} has no {arg} in hand "
+                                    f"(hand: {', '.join(sorted(hand))})")
         return None
 
     def situation(self, state: State) -> str:
@@ -176,7 +184,7 @@ class SlimeRaceRules(DealtRules):
     def apply(self, state: State, action: str, sink=None) -> None:
         sink = NULL_SINK if sink is None else sink
         word, _, arg = action.partition(" ")
-        getattr(self, "_do_" + word)(state, arg, sink)
+        self._do[word](state, arg, sink)
 
     def _do_first(self, state: State, arg: str, emit) -> None:
         """SR-R2: "play rock-paper-scissors to determine the order. Then,
