@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import enum
 import json
-import pickle
+import marshal
 import random
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -82,15 +82,15 @@ _CONTAINERS = frozenset((dict, list))
 
 
 def freeze(state: Any) -> bytes:
-    """A snapshot of plain JSON data as compact immutable bytes (pickled:
+    """A snapshot of plain JSON data as compact immutable bytes (marshal:
     about the size of its JSON text, and several times quicker to make
-    than a copy). Only ever read back by :func:`thaw`, in the same process."""
-    return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+    than a copy). Only ever read back by :func:`thaw`, by the same Python."""
+    return marshal.dumps(state)
 
 
 def thaw(frozen: bytes) -> Any:
     """A new, independent copy of the data a :func:`freeze` snapshot holds."""
-    return pickle.loads(frozen)
+    return marshal.loads(frozen)
 
 
 def is_plain_json(value: Any, depth: int = 0) -> bool:
@@ -188,9 +188,10 @@ class Candidates(Sequence):
 
     def add(self, prefix: str, words: Sequence[str]) -> None:
         """Append the actions ``prefix + w`` for each ``w`` of ``words``."""
-        if words:
+        n = len(words)
+        if n:
             self._groups.append((prefix, words))
-            self._ends.append(len(self) + len(words))
+            self._ends.append(self._ends[-1] + n if self._ends else n)
 
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0

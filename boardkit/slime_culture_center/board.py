@@ -10,6 +10,7 @@ tile that was red) or ``"cancer:2"`` (the cancer tile of seat 2).
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from .components import COLUMNS, SIZE
@@ -64,6 +65,8 @@ _NOT_LEFT = ALL & ~sum(1 << (r * SIZE) for r in range(SIZE))            # no squ
 _NOT_RIGHT = ALL & ~sum(1 << (r * SIZE + SIZE - 1) for r in range(SIZE))  # none in column h
 #: squares on the edge of the board (fewer than four neighbours)
 RIM = sum(BIT[sq] for sq in SQUARES if len(_neighbours_of(sq)) < 4)
+#: square index -> the squares next to it (a mask)
+NEAR: tuple[int, ...] = tuple(sum(BIT[n] for n in NEIGHBOURS[sq]) for sq in SQUARES)
 #: row r -> byte -> the squares of that row whose bits are set, left to right
 _ROWS = tuple(tuple(tuple(SQUARES[r * SIZE + i] for i in range(SIZE) if byte >> i & 1)
                     for byte in range(1 << SIZE)) for r in range(SIZE))
@@ -78,8 +81,9 @@ def spread(mask: int) -> int:
 def flood(seed: int, within: int) -> int:
     """The squares of ``within`` connected to ``seed`` (orthogonally)."""
     mask = seed
-    while True:
-        grown = spread(mask) & within
+    while True:  # spread(mask) & within, written out: this is the innermost loop
+        grown = (mask | (mask << 1 & _NOT_LEFT) | (mask >> 1 & _NOT_RIGHT)
+                 | (mask << SIZE & ALL) | mask >> SIZE) & within
         if grown == mask:
             return mask
         mask = grown
@@ -143,6 +147,41 @@ class SquareSet(Sequence):
 
     def __repr__(self) -> str:
         return f"SquareSet({squares_of(self.mask)})"
+
+
+class SquarePairs(Sequence):
+    """Words ``"<from> <to>"`` for (square, mask of squares) pairs, in
+    order, written out only when read (like :class:`SquareSet`)."""
+
+    __slots__ = ("_pairs", "_ends")
+
+    def __init__(self, pairs: list[tuple[str, int]]):
+        self._pairs = pairs
+        ends, n = [], 0
+        for _, mask in pairs:
+            n += mask.bit_count()
+            ends.append(n)
+        self._ends = ends
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def __getitem__(self, i):
+        n = len(self)
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("index out of range")
+        g = bisect_right(self._ends, i)
+        square, mask = self._pairs[g]
+        return f"{square} {SquareSet(mask)[i - self._ends[g] + mask.bit_count()]}"
+
+    def __iter__(self):
+        for square, mask in self._pairs:
+            for to in squares_of(mask):
+                yield f"{square} {to}"
 
 
 def mask_of(squares) -> int:

@@ -37,10 +37,16 @@ MAX_PERMUTATION_CHECK = 5
 
 
 # ------------------------------------------------------------------ predation
-def predation_pairs(board: dict, colour: str) -> list[dict]:
+def predation_pairs(board: dict, colour: str, colours: dict[str, int] | None = None) -> list[dict]:
     """SCC-R4: the predations of ``colour`` as they stand now: every pair
-    (predator slime of that colour, adjacent slime of another colour)."""
-    _, colours = colour_masks(board)
+    (predator slime of that colour, adjacent slime of another colour).
+    ``colours``: the board's :func:`.board.colour_masks`, if known."""
+    if colours is None:
+        if colour not in board.values():
+            return []
+        _, colours = colour_masks(board)
+    elif colour not in colours:
+        return []
     pairs = []
     for predator in slime_masks({colour: colours.get(colour, 0)}):
         near = spread(predator) & ~predator

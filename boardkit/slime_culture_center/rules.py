@@ -33,9 +33,11 @@ from . import checks
 from .board import (
     ALL,
     BIT,
+    NEAR,
     NEIGHBOURS,
     RIM,
     SQUARES,
+    SquarePairs,
     SquareSet,
     colour_masks,
     colours_on_board,
@@ -46,7 +48,6 @@ from .board import (
     neighbours,
     slime_at,
     slime_masks,
-    slimes,
     spread,
     squares_of,
 )
@@ -89,9 +90,8 @@ class SlimeCultureCenterRules(DealtRules):
                               "green, orange, purple, brown), card_values (distinct 0..99), "
                               "cancer_tiles 2..12, hand 1..5, max_revealed 0..5")
         self.tiles: dict[str, int] = tiles
-        #: the first words of the candidate actions ("grow red ", "move c4 ")
+        #: the first words of the candidate actions ("grow red ")
         self._prefix = {(w, x): f"{w} {x} " for w in ("spawn", "grow") for x in COLOURS}
-        self._prefix.update({("move", sq): f"move {sq} " for sq in SQUARES})
         self.cards: tuple[str, ...] = tuple(f"{c}{v}" for c in COLOURS for v in values)
         self.card_set = frozenset(self.cards)
         self.cancer_tiles: int = d["cancer_tiles"]
@@ -201,9 +201,10 @@ class SlimeCultureCenterRules(DealtRules):
                 acts.add(prefix["grow", c], SquareSet(spread(colours[c]) & empty))
             else:  # not on the board
                 acts.add(prefix["spawn", c], SquareSet(empty))
+        moves: list[tuple[str, int]] = []
         for s in slime_masks(colours):
-            for t, dests in self._moves(s, empty):
-                acts.add(prefix["move", t], SquareSet(dests))
+            moves += self._moves(s, empty)
+        acts.add("move ", SquarePairs(moves))
         acts.add("inject ", SquareSet(occupied))
         acts.add("exchange ", sorted(state["hands"][state["turn"]]))
         return acts
@@ -234,10 +235,11 @@ class SlimeCultureCenterRules(DealtRules):
         never back to the square it left. An edge tile has a neighbour
         square outside its slime (or off the board), so the inner tiles are
         those whose four neighbours are all in the slime."""
+        if not slime & (slime - 1):  # a lone tile
+            i = slime.bit_length() - 1
+            return [(SQUARES[i], NEAR[i] & empty)]
         inner = slime & ~RIM & slime >> 1 & slime << 1 & slime >> SIZE & slime << SIZE
         edges = squares_of(slime & ~inner)
-        if not slime & (slime - 1):  # a lone tile
-            return [(edges[0], spread(slime) & empty)]
         return [(t, spread(slime & ~BIT[t]) & empty) for t in edges]
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
@@ -422,9 +424,9 @@ class SlimeCultureCenterRules(DealtRules):
         src, dst = args
         board = state["board"]
         c = board[src]
-        before = len(slimes(board, c))
+        before = len(slime_masks({c: mask_of(sq for sq, v in board.items() if v == c)}))
         board[dst] = board.pop(src)
-        after = len(slimes(board, c))
+        after = len(slime_masks({c: mask_of(sq for sq, v in board.items() if v == c)}))
         how = "splits the slime in two (分裂)" if after > before else "moves it (移動)"
         if after > before + 1:
             how = f"splits the slime into {after - before + 1} (分裂)"
@@ -492,6 +494,7 @@ class SlimeCultureCenterRules(DealtRules):
         """捕食チェック then 死滅チェック, stopping where the turn player must
         choose an order that matters (SCC-R12)."""
         ck = state["check"]
+        masks = None  # the board's colours as square sets, while no bite changes it
         while True:
             if ck["stage"] == "predation":
                 if ck["colour"] >= len(COLOURS):
@@ -499,7 +502,9 @@ class SlimeCultureCenterRules(DealtRules):
                     continue
                 colour = COLOURS[ck["colour"]]
                 if ck["pairs"] is None:
-                    ck["pairs"] = checks.predation_pairs(state["board"], colour)
+                    if masks is None:
+                        masks = colour_masks(state["board"])[1]
+                    ck["pairs"] = checks.predation_pairs(state["board"], colour, masks)
                     if ck["pairs"]:
                         emit(state, f"捕食チェック {JAPANESE[colour]} {colour}: {len(ck['pairs'])} "
                                     f"predation(s) to resolve")
@@ -514,6 +519,7 @@ class SlimeCultureCenterRules(DealtRules):
                                  [checks.pair_action(p) for p in ck["pairs"]])
                     return
                 checks.resolve_pair(state, ck["pairs"].pop(0), emit)
+                masks = None
             else:
                 if ck["groups"] is None:
                     ck["groups"] = [in_reading_order(g) for g in checks.cancer_groups(state["board"])]
