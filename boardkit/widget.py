@@ -36,9 +36,9 @@ the page keeps its lines, cuts them at ``log_start`` and appends
 The page may not set any state: what it sends is ignored and the kernel's
 values are sent back.
 
-The picture travels compressed: ``svg_z`` is the SVG text, zlib-deflated
-and base64-encoded (a board of 20–30 KB of SVG is 4–5 KB on the wire), and
-only when it changed. The page inflates it with the browser's own
+The picture travels compressed: ``svg_z`` is the SVG text, zlib-deflated,
+sent as a binary buffer of the message (a board of 20–30 KB of SVG is
+3–4 KB on the wire), and only when it changed. The page inflates it with the browser's own
 ``DecompressionStream("deflate")`` and draws it with the rest of that
 update (``version`` tells it which picture is the newest). In Python the
 picture is :attr:`BoardWidget.svg`, as text.
@@ -85,7 +85,6 @@ that reads ``board.game`` after playing on the page should call it first).
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextvars
 import functools
 import logging
@@ -105,6 +104,7 @@ from xml.sax.saxutils import quoteattr, unescape
 
 import anywidget
 import traitlets
+from ipywidgets.widgets.widget import _remove_buffers
 
 from .core.bots import Bot
 from .core.errors import BoardkitError, IllegalActionError, InvalidActionError, NothingToUndoError
@@ -179,17 +179,17 @@ def _in_kernel() -> bool:
     return kernelbase is not None and kernelbase.Kernel.initialized()
 
 
-def pack_svg(svg: str) -> str:
-    """The picture as the page receives it (``svg_z``): zlib-deflated UTF-8,
-    base64-encoded ("" for no picture)."""
+def pack_svg(svg: str) -> bytes:
+    """The picture as the page receives it (``svg_z``): zlib-deflated UTF-8
+    (empty for no picture), sent as a binary buffer."""
     if not svg:
-        return ""
-    return base64.b64encode(zlib.compress(svg.encode("utf-8"), 6)).decode("ascii")
+        return b""
+    return zlib.compress(svg.encode("utf-8"), 6)
 
 
-def unpack_svg(svg_z: str) -> str:
+def unpack_svg(svg_z: bytes) -> str:
     """The picture from its ``svg_z`` form (what the page does)."""
-    return zlib.decompress(base64.b64decode(svg_z)).decode("utf-8") if svg_z else ""
+    return zlib.decompress(svg_z).decode("utf-8") if svg_z else ""
 
 
 def offered(svg: str) -> tuple[list[str], list[str], list[str]]:
@@ -267,7 +267,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     # Everything below is drawn by the page; none of it may be set by the page.
     #: The picture, compressed (see :func:`pack_svg`); :attr:`svg` is its text.
-    svg_z = traitlets.Unicode("").tag(sync=True)
+    svg_z = traitlets.Bytes(b"").tag(sync=True)
     #: Goes up whenever what can be clicked changes; requests carry it.
     version = traitlets.Int(0).tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
@@ -991,7 +991,8 @@ class BoardWidget(anywidget.AnyWidget):
             state = super().get_state(key=keys)
             if "log_start" in keys or "log_tail" in keys:
                 state["log_start"], state["log_tail"] = 0, list(getattr(self, "_lines", []))
-            self._send({"method": "update", "state": state, "buffer_paths": []})
+            state, paths, buffers = _remove_buffers(state)
+            self._send({"method": "update", "state": state, "buffer_paths": paths}, buffers=buffers)
 
     def _on_frontend_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         # (not named _handle_custom_msg: that would override ipywidgets' own)

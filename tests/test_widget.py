@@ -7,6 +7,8 @@ the widget and not a game under construction. A few use the real games.
 from __future__ import annotations
 
 import asyncio
+import base64
+import copy
 import itertools
 import json
 import re
@@ -205,7 +207,15 @@ class Wire:
 
     def _publish(self, msg_type, data=None, metadata=None, buffers=None, **keys):
         raw = json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
-        self.msgs.append((data, len(raw)))
+        buffers = [bytes(memoryview(b).cast("B")) for b in buffers or []]
+        if buffers:  # put them back where they were, as the page's widget manager does
+            data = copy.deepcopy(data)
+            for path, buf in zip(data.get("buffer_paths", []), buffers, strict=True):
+                target = data["state"]
+                for key in path[:-1]:
+                    target = target[key]
+                target[path[-1]] = buf
+        self.msgs.append((data, len(raw) + sum(map(len, buffers))))
 
     def updates(self):
         return [d["state"] for d, _ in self.msgs if d.get("method") == "update"]
@@ -733,7 +743,7 @@ def test_the_picture_travels_compressed_and_is_text_in_python():
         w.svg = "<svg/>"                                        # drawn from the game only
     w.click("spawn")
     assert "selected: spawn" in w.svg and unpack_svg(w.svg_z) == w.svg
-    assert pack_svg("") == "" and unpack_svg("") == ""
+    assert pack_svg("") == b"" and unpack_svg(b"") == ""
 
 
 def test_an_unchanged_picture_is_not_sent_again():
@@ -978,7 +988,13 @@ def test_widget_output_has_a_static_picture_for_viewers_without_a_kernel():
 FAKE_MODEL = r"""
 window.__sent = []; window.__held = []; window.__hold = false; window.__leaked = [];
 document.addEventListener("keydown", (e) => window.__leaked.push(e.key));
+// binary values come from Python as {__bytes__: base64}; the page gets a
+// DataView, as from the widget manager
+window.fromPy = (u) => Object.fromEntries(Object.entries(u).map(([k, v]) =>
+  [k, v && typeof v === "object" && "__bytes__" in v
+    ? new DataView(Uint8Array.from(atob(v.__bytes__), (c) => c.charCodeAt(0)).buffer) : v]));
 window.boot = async (src, css, state) => {
+  state = fromPy(state);
   const style = document.createElement("style"); style.textContent = css; document.head.append(style);
   const handlers = new Map();
   const model = {
@@ -990,6 +1006,7 @@ window.boot = async (src, css, state) => {
       if (window.__hold) window.__held.push(content); else deliver(content);
     },
     apply(u) {
+      u = fromPy(u);
       Object.assign(state, u);
       for (const k of Object.keys(u)) for (const cb of [...(handlers.get(`change:${k}`) ?? [])]) cb();
     },
@@ -1007,6 +1024,13 @@ window.boot = async (src, css, state) => {
 """
 
 
+def for_page(state: dict) -> dict:
+    """A state update as page.evaluate can carry it: binary values as
+    ``{"__bytes__": base64}`` (the fake model makes them DataViews)."""
+    return {k: {"__bytes__": base64.b64encode(v).decode()} if isinstance(v, bytes) else v
+            for k, v in state.items()}
+
+
 def boot_board(page, w: BoardWidget, *, width: int | None = None, src: str | None = None):
     """board.js (``src``, or the shipped one) in ``page``, on the fake model,
     wired to ``w``: what the page sends goes through _on_frontend_msg and
@@ -1017,9 +1041,9 @@ def boot_board(page, w: BoardWidget, *, width: int | None = None, src: str | Non
     def py_send(content):
         wire.clear()
         w._on_frontend_msg(w, content, [])   # not in a kernel: bots reply at once
-        return wire.updates()
+        return [for_page(u) for u in wire.updates()]
 
-    state = {k: v for k, v in w.get_state().items() if not k.startswith("_")}
+    state = for_page({k: v for k, v in w.get_state().items() if not k.startswith("_")})
     page.expose_function("pySend", py_send)
     style = f' style="width:{width}px"' if width else ""
     page.set_content(f'<div id="outer"{style}><div id="host"></div></div>')
@@ -1182,18 +1206,19 @@ def _page_outlines_a_click_and_draws_the_newest_picture(page):
         model.apply({svg_z: big, version: 1000});
         await new Promise((r) => setTimeout(r, 0));          // the big one is being inflated
         model.apply({svg_z: small, version: 1001});
-    }""", [big, new])
+    }""", [for_page({"z": big})["z"], for_page({"z": new})["z"]])
     expect(root).to_have_attribute("data-version", "1001")
     expect(root.locator(".bk-board svg text")).to_have_text("new")
     page.wait_for_timeout(300)                               # the big one is done by now
     drawn = page.evaluate("window.__drawn")
     assert drawn[-1] == "new" and "old" not in drawn[drawn.index("new"):], drawn
     # a picture that cannot be unpacked: said in the error line, the last picture stays
-    page.evaluate("model.apply({svg_z: 'not a picture!', version: 1002})")
+    page.evaluate("model.apply({svg_z: new DataView(new Uint8Array([120, 1, 2, 3]).buffer), version: 1002})")
     expect(root.locator(".bk-error")).to_contain_text("the board could not be shown")
     expect(root).to_have_attribute("data-picture", "error")
     expect(root.locator(".bk-board svg text")).to_have_text("new")
-    page.evaluate("([z]) => model.apply({svg_z: z, version: 1003, error: ''})", [w.svg_z])
+    page.evaluate("([z]) => model.apply({svg_z: z, version: 1003, error: ''})",
+                  [for_page({"z": w.svg_z})["z"]])
     expect(root).to_have_attribute("data-picture", "")
     expect(root.locator(".bk-error")).to_have_text("")
     expect(root.locator("[data-toggle='d1']")).to_have_count(1)

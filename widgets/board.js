@@ -16,8 +16,8 @@
 // From Python, one state update per request: the changed values plus
 //   reply = {n, id, ok, error}. The move log arrives as an append: cut the
 //   lines at log_start, append log_tail.
-// The picture arrives compressed (svg_z: the SVG text zlib-deflated, then
-//   base64), only when it changed; the browser's own DecompressionStream
+// The picture arrives compressed (svg_z: the SVG text zlib-deflated, a
+//   binary buffer: a DataView), only when it changed; the browser's own DecompressionStream
 //   inflates it, and the update is drawn once its picture is ready (a newer
 //   picture always wins over an older one still being inflated).
 // The page never sets the model's state.
@@ -85,16 +85,33 @@ function initialize({ model }) {
 
 // ---------------------------------------------------------- the picture
 // Inflated pictures, shared by every view on the page (the newest few).
-const pictures = new Map();   // svg_z -> Promise<svg text>
+const pictures = new Map();   // svg_z (the buffer itself) -> Promise<svg text>
 const PICTURES_KEPT = 8;
+
+// The bytes of a picture: a binary buffer as the widget model delivers it
+// (DataView, ArrayBuffer or typed array), or base64 text.
+function bytesOf(z) {
+  if (typeof z === "string") {
+    const bin = atob(z);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return bytes;
+  }
+  if (z instanceof ArrayBuffer) return new Uint8Array(z);
+  if (ArrayBuffer.isView(z)) return new Uint8Array(z.buffer, z.byteOffset, z.byteLength);
+  throw new Error(`a picture is binary data, not ${typeof z}`);
+}
+
+// No picture: nothing, or an empty buffer.
+function isEmpty(z) {
+  return z == null || (typeof z === "string" ? z.length : (z.byteLength ?? 1)) === 0;
+}
 
 async function inflate(z) {
   if (typeof DecompressionStream !== "function") {
     throw new Error("this browser cannot unpack it (no DecompressionStream); use a current browser");
   }
-  const bin = atob(z);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const bytes = bytesOf(z);
   // Written and read directly (not through a Blob, which costs a trip to
   // the browser process): in Chromium the picture is ready in the same task.
   const ds = new DecompressionStream("deflate");
@@ -121,7 +138,7 @@ function picture(z) {
   if (p) {
     pictures.delete(z);     // the newest again
   } else {
-    p = z ? inflate(z) : Promise.resolve("");
+    p = isEmpty(z) ? Promise.resolve("") : inflate(z);
   }
   pictures.set(z, p);
   while (pictures.size > PICTURES_KEPT) pictures.delete(pictures.keys().next().value);
