@@ -756,37 +756,50 @@ def test_an_unchanged_picture_is_not_sent_again():
 
 def _click_through(w, words_seen, rng, clicks):
     """``clicks`` clicks on targets the board offers (what a person could
-    click), through the page's path; returns the JSON bytes of each answer."""
+    click: an action's word, a die or card to choose, a confirm button),
+    through the page's path; returns the bytes of each answer. A confirm
+    may be refused (the choice does not fit): that answer counts too."""
     wire = Wire(w)
     sizes = []
     for _ in range(clicks):
         acts, toggles, confirms = offered(w.svg)
-        if not acts:
+        targets = ([("click", a) for a in acts] + [("toggle", t) for t in toggles]
+                   + [("confirm", c) for c in confirms])
+        if not targets:
             break
-        word = rng.choice(acts)
+        kind, word = rng.choice(targets)
         words_seen.append(word)
         wire.clear()
-        send(w, "click", word=word)
-        assert len(wire.msgs) == 1 and wire.replies()[-1]["ok"], (word, w.error)
+        send(w, kind, word=word)
+        assert len(wire.msgs) == 1, (word, w.error)
+        assert wire.replies()[-1]["ok"] or kind == "confirm", (word, w.error)
         sizes.append(wire.msgs[0][1])
     return sizes
 
 
-@pytest.mark.parametrize("game", ["slime_race", "slime_culture_center"])
+@pytest.mark.parametrize("game", ["slime_race", "slime_culture_center", "super_race", "slip_stream"])
 def test_bytes_per_click_on_a_real_board_stay_under_10_kb(game, capsys):
-    """About 20 clicks with two bots seated (as in the notebooks): every
-    answer after the first is one update of at most ~10 KB (the picture
-    compressed, the rest as changes)."""
+    """About 20 clicks with the bots the notebooks seat: every answer after
+    the first is one update of at most ~10 KB (the picture compressed, the
+    rest as changes)."""
     import random
     import statistics
 
-    from boardkit import GreedyBot, SlimeCultureCenter
+    from boardkit import GreedyBot, SlimeCultureCenter, SlipStream, SuperRace
+    from boardkit.slip_stream.ai import SlipStreamAI
+    from boardkit.super_race.bots import LapBot
     if game == "slime_race":
         g = SlimeRace(players=3, seed=7)
         bots = {1: GreedyBot(1), 2: RandomBot(2)}
-    else:
+    elif game == "slime_culture_center":
         g = SlimeCultureCenter(players=3, seed=0, chance=["first 0"])
         bots = {1: GreedyBot(1, sample=20), 2: RandomBot(2)}
+    elif game == "super_race":
+        g = SuperRace(players=2, seed=11)
+        bots = {1: LapBot(1)}
+    else:
+        g = SlipStream(seed=6, chance=["first 0"])
+        bots = {1: SlipStreamAI.level(1, seed=1)}
     w = BoardWidget(g, bots=bots, mode="student")
     words: list[str] = []
     sizes = _click_through(w, words, random.Random(1), 20)
@@ -794,7 +807,7 @@ def test_bytes_per_click_on_a_real_board_stay_under_10_kb(game, capsys):
     after_first = statistics.median(sizes[1:])
     picture = len(w.svg.encode())
     with capsys.disabled():
-        print(f"\n[bytes per click, {g.info.title}, 3 players, 2 bots] median after the first "
+        print(f"\n[bytes per click, {g.info.title}, {len(bots)} bot(s)] median after the first "
               f"{after_first:.0f} (max {max(sizes[1:])}, {len(sizes)} clicks); the picture alone: "
               f"{picture} as text, {len(w.svg_z)} as sent")
     assert after_first <= 10_000, sizes
