@@ -501,3 +501,11 @@ def test_square_sets_find_the_same_slimes_and_moves_as_a_plain_flood_fill(board)
             s, key=lambda q: (int(q[1:]), q[0]))
         assert [view[i] for i in range(len(view))] == list(view) and view[-1] == list(view)[-1]
         assert all(q in view for q in s) and "z9" not in view
+
+
+def test_slimes_of_a_non_colour_and_moves_of_no_slime_are_empty():
+    from boardkit.slime_culture_center.board import slimes
+    board = {"c4": "x:red", "c5": "x:red", "d4": "cancer:0", "e4": "red"}
+    assert slimes(board, "x:red") == [] and slimes(board, "cancer:0") == []
+    assert slimes(board, "red") == [frozenset({"e4"})]
+    assert SCC(players=2).rules.slime_moves(board, frozenset()) == {}

@@ -398,6 +398,15 @@ def test_observation_hides_other_hands_and_deck():
     assert obs["hands"][0] == ["?"] * 7 and set(obs["deck"]) == {"?"}
 
 
+def test_a_hidden_hand_lists_its_hidden_card_as_the_only_candidate():
+    g = SlimeRace(players=3, seed=1)
+    while g.state["phase"] != "race":
+        g.apply("bet 1-2")
+    seat = g.current_player
+    obs = g.rules.observation(g.state, (seat + 1) % 3)    # the player to act, as another sees them
+    assert g.rules.legal_actions(obs) == ["play ?"]
+
+
 # -------------------------------------------------------- scenarios & chance
 def test_stacked_deal_forces_hands_and_the_next_draw():
     deal = SlimeRace.stacked_deal(2, hands=[["last+35", "dash1"]], deck_top=["dash2"])

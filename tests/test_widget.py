@@ -1235,6 +1235,14 @@ def _page_outlines_a_click_and_draws_the_newest_picture(page):
     expect(root).to_have_attribute("data-picture", "")
     expect(root.locator(".bk-error")).to_have_text("")
     expect(root.locator("[data-toggle='d1']")).to_have_count(1)
+    # the same picture again in a new buffer (back to the live board): found, not inflated again
+    page.evaluate("""() => { window.__inflated = 0; const D = window.DecompressionStream;
+        window.DecompressionStream = class extends D {
+          constructor(...a) { super(...a); window.__inflated += 1; } }; }""")
+    page.evaluate("([z]) => model.apply({svg_z: z, version: 1004})", [for_page({"z": w.svg_z})["z"]])
+    expect(root).to_have_attribute("data-version", "1004")
+    expect(root.locator("[data-toggle='d1']")).to_have_count(1)
+    assert page.evaluate("window.__inflated") == 0
     assert [e for e in page.errors] == []
 
 

@@ -85,7 +85,7 @@ function initialize({ model }) {
 
 // ---------------------------------------------------------- the picture
 // Inflated pictures, shared by every view on the page (the newest few).
-const pictures = new Map();   // svg_z (the buffer itself) -> Promise<svg text>
+const pictures = new Map();   // keyOf(svg_z) -> Promise<svg text>
 const PICTURES_KEPT = 8;
 
 // The bytes of a picture: a binary buffer as the widget model delivers it
@@ -133,14 +133,30 @@ async function inflate(z) {
   return new TextDecoder("utf-8", { fatal: true }).decode(all);
 }
 
+// A picture's key in the cache: its text, or for a buffer its length and
+// two 32-bit hashes of its bytes (a picture sent again in a new buffer, as
+// when going back to the live board, is found again).
+function keyOf(z) {
+  if (typeof z === "string" || isEmpty(z)) return z ?? "";
+  if (!(z instanceof ArrayBuffer || ArrayBuffer.isView(z))) return z;   // inflate says what is wrong
+  const bytes = bytesOf(z);
+  let a = 0x811c9dc5, b = 5381;
+  for (let i = 0; i < bytes.length; i++) {
+    a = Math.imul(a ^ bytes[i], 0x01000193);
+    b = (Math.imul(b, 33) + bytes[i]) | 0;
+  }
+  return `${bytes.length}:${a >>> 0}:${b >>> 0}`;
+}
+
 function picture(z) {
-  let p = pictures.get(z);
+  const key = keyOf(z);
+  let p = pictures.get(key);
   if (p) {
-    pictures.delete(z);     // the newest again
+    pictures.delete(key);   // the newest again
   } else {
     p = isEmpty(z) ? Promise.resolve("") : inflate(z);
   }
-  pictures.set(z, p);
+  pictures.set(key, p);
   while (pictures.size > PICTURES_KEPT) pictures.delete(pictures.keys().next().value);
   return p;
 }

@@ -251,6 +251,8 @@ def slime_at(board: dict, square: str) -> frozenset[str]:
 def slimes(board: dict, colour: str | None = None) -> list[frozenset[str]]:
     """All slimes (of ``colour``), in reading order of their first tile."""
     if colour:
+        if not is_slime(colour):  # an infected tile or a cancer tile is no slime
+            return []
         colours = {colour: mask_of(sq for sq, v in board.items() if v == colour)}
     else:
         _, colours = colour_masks(board)

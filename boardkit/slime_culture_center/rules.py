@@ -235,6 +235,8 @@ class SlimeCultureCenterRules(DealtRules):
         never back to the square it left. An edge tile has a neighbour
         square outside its slime (or off the board), so the inner tiles are
         those whose four neighbours are all in the slime."""
+        if not slime:
+            return []
         if not slime & (slime - 1):  # a lone tile
             i = slime.bit_length() - 1
             return [(SQUARES[i], NEAR[i] & empty)]

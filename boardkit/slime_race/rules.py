@@ -138,7 +138,7 @@ class SlimeRaceRules(DealtRules):
             return self._bets
         if phase == "race":
             plays = self._plays
-            return [plays[c] for c in sorted(set(state["hands"][state["turn"]]))]
+            return [plays.get(c) or f"play {c}" for c in sorted(set(state["hands"][state["turn"]]))]
         return []
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
