@@ -85,7 +85,7 @@ function initialize({ model }) {
 
 // ---------------------------------------------------------- the picture
 // Inflated pictures, shared by every view on the page (the newest few).
-const pictures = new Map();   // keyOf(svg_z) -> Promise<svg text>
+const pictures = new Map();   // pictureKey(svg_z) -> Promise<svg text>
 const PICTURES_KEPT = 8;
 
 // The bytes of a picture: a binary buffer as the widget model delivers it
@@ -136,7 +136,7 @@ async function inflate(z) {
 // A picture's key in the cache: its text, or for a buffer its length and
 // two 32-bit hashes of its bytes (a picture sent again in a new buffer, as
 // when going back to the live board, is found again).
-function keyOf(z) {
+function pictureKey(z) {
   if (typeof z === "string" || isEmpty(z)) return z ?? "";
   if (!(z instanceof ArrayBuffer || ArrayBuffer.isView(z))) return z;   // inflate says what is wrong
   const bytes = bytesOf(z);
@@ -149,7 +149,7 @@ function keyOf(z) {
 }
 
 function picture(z) {
-  const key = keyOf(z);
+  const key = pictureKey(z);
   let p = pictures.get(key);
   if (p) {
     pictures.delete(key);   // the newest again
