@@ -203,15 +203,23 @@ def colour_masks(board: dict) -> tuple[int, dict[str, int]]:
     return occupied, colours
 
 
+def slimes_holding(tiles: int, colour: int) -> list[int]:
+    """The slimes of one colour (``colour``: its face-up tiles) that hold
+    any of ``tiles``, in reading order of their first tile."""
+    left = tiles & colour
+    out = []
+    while left:
+        s = flood(left & -left, colour)
+        out.append(s)
+        left &= ~s
+    out.sort(key=lambda s: s & -s)  # the lowest bit is the first tile
+    return out
+
+
 def slime_masks(colours: dict[str, int]) -> list[int]:
     """Every slime (SCC-R2) of the given colour masks, in reading order of
     its first tile."""
-    out = []
-    for m in colours.values():
-        while m:
-            s = flood(m & -m, m)
-            out.append(s)
-            m &= ~s
+    out = [s for m in colours.values() for s in slimes_holding(m, m)]
     out.sort(key=lambda s: s & -s)
     return out
 

@@ -26,6 +26,7 @@ from .board import (
     reading_key,
     slime_at,
     slime_masks,
+    slimes_holding,
     spread,
     squares_of,
 )
@@ -79,7 +80,7 @@ def resolve_pair(state: dict, pair: dict, emit: Emit) -> None:
         emit(state, f"The {c} slime from {pair['predator'][0]} is gone: its predation is skipped")
         return
     _, colours = colour_masks(board)
-    parts = _parts(mask_of(pair["prey"]), colours.get(d, 0))
+    parts = slimes_holding(mask_of(pair["prey"]), colours.get(d, 0))
     bitten = False
     for part in parts:
         predator = _current_predator(board, pair)
@@ -89,19 +90,6 @@ def resolve_pair(state: dict, pair: dict, emit: Emit) -> None:
     if not bitten:
         emit(state, f"The {c} slime at {pair['predator'][0]} no longer touches the {d} slime "
                     f"from {pair['prey'][0]}: skipped (SCC-R4)")
-
-
-def _parts(tiles: int, colour: int) -> list[int]:
-    """The slimes of one colour (its face-up tiles: ``colour``) that hold
-    any of ``tiles``, in reading order of their first tile."""
-    left = tiles & colour
-    parts = []
-    while left:
-        part = flood(left & -left, colour)
-        parts.append(part)
-        left &= ~part
-    parts.sort(key=lambda s: s & -s)
-    return parts
 
 
 def _current_predator(board: dict, pair: dict) -> int:
@@ -114,7 +102,7 @@ def _current_predator(board: dict, pair: dict) -> int:
     if not tiles:
         return 0
     colour = mask_of(sq for sq, v in board.items() if v == c)
-    return max(_parts(tiles, colour), key=lambda s: (s.bit_count(), -(s & -s)))
+    return max(slimes_holding(tiles, colour), key=lambda s: (s.bit_count(), -(s & -s)))
 
 
 def bite(state: dict, predator: int, prey: int, emit: Emit) -> None:
