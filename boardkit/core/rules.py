@@ -173,6 +173,16 @@ class Components:
     data: Any
 
 
+def position(i: int, n: int, what: str) -> int:
+    """Index ``i`` of a sequence of ``n`` items as 0..n-1 (negative counts
+    from the end), or IndexError naming ``what``."""
+    if i < 0:
+        i += n
+    if not 0 <= i < n:
+        raise IndexError(f"{what} index out of range")
+    return i
+
+
 class Candidates(Sequence):
     """A list of candidate actions that is not written out: groups of
     actions ``prefix + word`` (``"move c4 "`` + each of ``["c5", "d4"]``),
@@ -199,11 +209,7 @@ class Candidates(Sequence):
     def __getitem__(self, i):
         if isinstance(i, slice):
             return list(self)[i]
-        n = len(self)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError("candidate index out of range")
+        i = position(i, len(self), "candidate")
         g = bisect_right(self._ends, i)
         prefix, words = self._groups[g]
         return prefix + words[i - self._ends[g] + len(words)]

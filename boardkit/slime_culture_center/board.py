@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
+from ..core.rules import position
 from .components import COLUMNS, SIZE
 
 #: every square, in reading order
@@ -122,10 +123,7 @@ class SquareSet(Sequence):
     def __getitem__(self, i):
         if isinstance(i, slice):
             return squares_of(self.mask)[i]
-        if i < 0:
-            i += self._n
-        if not 0 <= i < self._n:
-            raise IndexError("square index out of range")
+        i = position(i, self._n, "square")
         mask, row = self.mask, 0
         while True:
             byte = mask & 0xFF
@@ -167,13 +165,9 @@ class SquarePairs(Sequence):
         return self._ends[-1] if self._ends else 0
 
     def __getitem__(self, i):
-        n = len(self)
         if isinstance(i, slice):
             return list(self)[i]
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError("index out of range")
+        i = position(i, len(self), "move")
         g = bisect_right(self._ends, i)
         square, mask = self._pairs[g]
         return f"{square} {SquareSet(mask)[i - self._ends[g] + mask.bit_count()]}"
