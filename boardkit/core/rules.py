@@ -183,14 +183,36 @@ def position(i: int, n: int, what: str) -> int:
     return i
 
 
-class Candidates(Sequence):
+class Grouped(Sequence):
+    """A read-only sequence made of groups whose items are found only when
+    read: ``_ends[g]`` counts the items up to the end of group ``g``, and
+    :meth:`_item` gives item ``k`` of group ``g``."""
+
+    __slots__ = ("_ends",)
+    _ends: list[int]
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return list(self)[i]
+        i = position(i, len(self), "item")
+        g = bisect_right(self._ends, i)
+        return self._item(g, i - (self._ends[g - 1] if g else 0))
+
+    def _item(self, g: int, k: int):
+        raise NotImplementedError
+
+
+class Candidates(Grouped):
     """A list of candidate actions that is not written out: groups of
     actions ``prefix + word`` (``"move c4 "`` + each of ``["c5", "d4"]``),
     in order. ``len`` and ``candidates[i]`` are cheap, so a random pick
     builds one string; iterating gives the same actions, in the same order,
     as the written-out list."""
 
-    __slots__ = ("_groups", "_ends")
+    __slots__ = ("_groups",)
 
     def __init__(self) -> None:
         self._groups: list[tuple[str, Sequence[str]]] = []
@@ -203,16 +225,9 @@ class Candidates(Sequence):
             self._groups.append((prefix, words))
             self._ends.append(self._ends[-1] + n if self._ends else n)
 
-    def __len__(self) -> int:
-        return self._ends[-1] if self._ends else 0
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return list(self)[i]
-        i = position(i, len(self), "candidate")
-        g = bisect_right(self._ends, i)
+    def _item(self, g: int, k: int) -> str:
         prefix, words = self._groups[g]
-        return prefix + words[i - self._ends[g] + len(words)]
+        return prefix + words[k]
 
     def __iter__(self) -> Iterator[str]:
         for prefix, words in self._groups:

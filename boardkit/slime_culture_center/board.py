@@ -10,10 +10,9 @@ tile that was red) or ``"cancer:2"`` (the cancer tile of seat 2).
 """
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Sequence
 
-from ..core.rules import position
+from ..core.rules import Grouped, position
 from .components import COLUMNS, SIZE
 
 #: every square, in reading order
@@ -147,11 +146,11 @@ class SquareSet(Sequence):
         return f"SquareSet({squares_of(self.mask)})"
 
 
-class SquarePairs(Sequence):
+class SquarePairs(Grouped):
     """Words ``"<from> <to>"`` for (square, mask of squares) pairs, in
     order, written out only when read (like :class:`SquareSet`)."""
 
-    __slots__ = ("_pairs", "_ends")
+    __slots__ = ("_pairs",)
 
     def __init__(self, pairs: list[tuple[str, int]]):
         self._pairs = pairs
@@ -161,16 +160,9 @@ class SquarePairs(Sequence):
             ends.append(n)
         self._ends = ends
 
-    def __len__(self) -> int:
-        return self._ends[-1] if self._ends else 0
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return list(self)[i]
-        i = position(i, len(self), "move")
-        g = bisect_right(self._ends, i)
+    def _item(self, g: int, k: int) -> str:
         square, mask = self._pairs[g]
-        return f"{square} {SquareSet(mask)[i - self._ends[g] + mask.bit_count()]}"
+        return f"{square} {SquareSet(mask)[k]}"
 
     def __iter__(self):
         for square, mask in self._pairs:
