@@ -40,6 +40,18 @@ def pytest_collection_modifyitems(session, config, items):
             parent.skip_compare = tuple(parent.skip_compare) + PICTURES
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Tests outside tests/browser run while no click is being timed
+    (tests/quiet.py)."""
+    if str(item.path).startswith(str(ROOT / "tests" / "browser")):
+        yield
+        return
+    from tests.quiet import busy
+    with busy():
+        yield
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """With several workers (``-n``, pytest-xdist), keep together what must

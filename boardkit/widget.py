@@ -93,7 +93,7 @@ import sys
 import time
 import uuid
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
@@ -177,6 +177,37 @@ def _in_kernel() -> bool:
     """True inside a running Jupyter kernel (where a page can be attached)."""
     kernelbase = sys.modules.get("ipykernel.kernelbase")
     return kernelbase is not None and kernelbase.Kernel.initialized()
+
+
+def _output_thread() -> Any:
+    """The running kernel's output thread (it sends every message to the
+    page, one after another), or None."""
+    if not _in_kernel():
+        return None
+    thread = getattr(sys.modules["ipykernel.kernelbase"].Kernel.instance(), "iopub_thread", None)
+    return thread if callable(getattr(thread, "schedule", None)) else None
+
+
+def _after_output(loop: asyncio.AbstractEventLoop, callback: Callable[[], None]) -> None:
+    """Run ``callback`` on ``loop`` once the kernel's output thread has sent
+    everything queued so far; without one, on the loop's next turn.
+
+    A bot thinks in a thread and holds the interpreter lock most of the
+    time; the output thread needs that lock at every step of a send, so an
+    answer still queued when the bot starts reaches the page only when the
+    bot is nearly done (100–150 ms later on two cores)."""
+    thread = _output_thread()
+    if thread is None:
+        loop.call_soon(callback)
+        return
+
+    def wake() -> None:           # (output thread)
+        try:
+            loop.call_soon_threadsafe(callback)
+        except RuntimeError:
+            pass                  # the loop is closed: the kernel is shutting down
+
+    thread.schedule(wake)
 
 
 def pack_svg(svg: str) -> bytes:
@@ -643,8 +674,9 @@ class BoardWidget(anywidget.AnyWidget):
             job.future.add_done_callback(functools.partial(self._post, loop, ctx, job))
             job.start = functools.partial(self._think, job, bot, sight)
             # The bot starts thinking once this request's answer has gone to
-            # the page (the loop's next turn): the answer never waits for it.
-            loop.call_soon(self._start_bot, job)
+            # the page: the answer (sent when this request is done, on the
+            # loop's next turn) never waits for it.
+            loop.call_soon(_after_output, loop, functools.partial(self._start_bot, job))
             return
         self.error = f"the bots made {MAX_BOT_MOVES} moves in a row; stopped"
 

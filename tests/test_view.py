@@ -148,3 +148,50 @@ def test_a_long_title_wraps_instead_of_running_off_the_board():
     assert all(text_width(e.text, 20, True) <= 1156 for e in lines)
     many, _ = header(caption * 3)
     assert len(many) == 3 and many[-1].text.endswith("…")     # the widget shows it whole
+
+
+# ------------------------------------------- parts of pictures drawn before
+def _views_along_a_game(make, names: list[str], seed: int, moves: int):
+    """(game, [views]) at each position of a random game: the plain board,
+    first clicks of actions pending, and some of ``names`` outlined as
+    changed."""
+    import random
+
+    from boardkit.core.view import View
+
+    game = make()
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = sorted(game.legal_actions)
+        if not legal:
+            return
+        firsts = sorted({" ".join(a.split()[:k]) for a in legal for k in (1, 2)})
+        views = [View()] + [View(pending=f) for f in firsts[:5]]
+        views.append(View(changed=tuple(rng.sample(names, min(6, len(names))))))
+        yield game, views
+        game.apply(rng.choice(legal))
+
+
+def test_parts_drawn_before_are_the_parts_drawn_afresh():
+    """Slip Stream's spaces and Super Race's squares are drawn once per look
+    and reused: every picture equals one drawn with nothing remembered, in
+    whatever order the pictures come."""
+    import re
+
+    from boardkit import SlipStream, SuperRace
+    from boardkit.slip_stream import view as ss_view
+    from boardkit.super_race import view as su_view
+
+    for make, drawn in ((lambda: SlipStream(seed=3), ss_view._DRAWN_SPACES),
+                        (lambda: SuperRace(players=2, seed=4), su_view._DRAWN_SQUARES)):
+        names = sorted(set(re.findall(r'data-(?:space|square)="([^"]+)"', make().render())))
+        drawn.clear()
+        forward = []
+        for g, views in _views_along_a_game(make, names, 5, 30):
+            forward.append([g.render(v) for v in views])
+        assert len(drawn) == 1 and len(next(iter(drawn.values()))) > 100    # something was remembered
+        drawn.clear()
+        again = [[g.render(v) for v in reversed(views)][::-1]
+                 for g, views in _views_along_a_game(make, names, 5, 30)]
+        assert again == forward
+        assert len(forward) >= 5 and sum(len(p) for p in forward) > 40

@@ -15,6 +15,7 @@ import re
 import threading
 import time
 from dataclasses import replace
+from xml.sax.saxutils import escape
 
 import pytest
 
@@ -361,6 +362,54 @@ def test_bot_thinks_in_the_background_and_the_board_stays_responsive():
         assert w.error == "" and w.thinking == ""
         assert w.log_tail[-1].startswith("Player 2 (gate bot): ")
         assert bot.threads and bot.threads[0].startswith("boardkit-bot")
+        w.close()
+
+    in_kernel(body)
+
+
+def test_a_bot_starts_thinking_only_once_the_answer_has_left_the_kernel(monkeypatch):
+    """In a kernel every message leaves through one output thread, which
+    needs the interpreter lock; a bot thinking holds it. So the bot starts
+    only after the output thread has sent the click's answer."""
+    import boardkit.widget as widget_module
+
+    class StartBot(FirstBot):
+        def __init__(self):
+            super().__init__()
+            self.started = threading.Event()
+
+        def choose(self, game):
+            self.started.set()
+            return super().choose(game)
+
+    wires: list[Wire] = []
+
+    class Output:                           # the kernel's output thread, run by hand
+        def __init__(self):
+            self.queued: list = []
+            self.replies_before: list[int] = []
+
+        def schedule(self, f):
+            self.replies_before.append(len(wires[0].replies()))
+            self.queued.append(f)
+
+    out = Output()
+    monkeypatch.setattr(widget_module, "_output_thread", lambda: out)
+    g = DiceToy()
+    bot = StartBot()
+
+    async def body():
+        w = BoardWidget(g, bots={1: bot})
+        wires.append(Wire(w))
+        send(w, "click", word="pass")
+        assert wires[0].replies()[-1]["ok"] and w.thinking
+        await asyncio.sleep(0.05)
+        # the answer was sent before the bot's start was queued behind it…
+        assert out.replies_before == [1] and len(out.queued) == 1
+        assert not bot.started.is_set()     # …and the bot waits for the output thread
+        out.queued.pop()()                  # the output thread is done: it wakes the loop
+        await settle(w)
+        assert bot.started.is_set() and g.log[-1].player == 1
         w.close()
 
     in_kernel(body)
@@ -1177,6 +1226,38 @@ def _page_script_clicks_keys_log_and_connection_status(page):
 
 
 @pytest.mark.browser
+def test_page_keeps_the_pictures_style_sheet_once_and_never_selects_its_text():
+    in_a_browser(_page_keeps_the_style_sheet)
+
+
+def _page_keeps_the_style_sheet(page):
+    from playwright.sync_api import expect
+
+    w = BoardWidget(DiceToy())
+    _, root = boot_board(page, w)
+    css = ".bk-t1 { fill: rgb(1, 2, 3); } svg > .bk-t2 { fill: rgb(4, 5, 6); }"
+
+    def show(version, *shapes):
+        body = "".join(f'<rect class="{c}" width="5" height="5"/>' for c in shapes)
+        z = pack_svg(f'<svg xmlns="http://www.w3.org/2000/svg"><style>{escape(css)}</style>{body}</svg>')
+        page.evaluate("([z, v]) => model.apply({svg_z: z, version: v})", [for_page({"z": z})["z"], version])
+        expect(root).to_have_attribute("data-version", str(version))
+
+    show(2000, "bk-t1", "bk-t2")
+    # the sheet lives outside the picture, decoded (">" was "&gt;" in the SVG), and applies
+    assert root.locator(".bk-board style").count() == 0
+    assert root.evaluate("el => el.querySelector(':scope > style').textContent") == css
+    fills = "el => [...el.querySelectorAll('.bk-board rect')].map((r) => getComputedStyle(r).fill)"
+    assert root.evaluate(fills) == ["rgb(1, 2, 3)", "rgb(4, 5, 6)"]
+    # a new picture with the same sheet leaves the page's sheet alone
+    root.evaluate("el => { el.querySelector(':scope > style').firstChild.__kept = true; }")
+    show(2001, "bk-t2")
+    assert root.evaluate("el => el.querySelector(':scope > style').firstChild.__kept === true")
+    assert root.evaluate(fills) == ["rgb(4, 5, 6)"]
+    # a click on the board never starts selecting the picture's text
+    assert root.evaluate("el => getComputedStyle(el.querySelector('.bk-board')).userSelect") == "none"
+
+
 def test_page_outlines_a_click_at_once_and_draws_only_the_newest_picture():
     in_a_browser(_page_outlines_a_click_and_draws_the_newest_picture)
 
@@ -1195,8 +1276,13 @@ def _page_outlines_a_click_and_draws_the_newest_picture(page):
     expect(root.locator(".bk-board .bk-pressed[data-toggle='d2']")).to_have_count(1)
     expect(root).to_have_attribute("data-pressed-ms", re.compile(r"\d"))
     assert w.selected == []                                  # Python has not seen it yet
+    page.wait_for_timeout(200)
     page.evaluate("release()")
     expect(root.locator(".bk-board .bk-pressed")).to_have_count(0)
+    # the latency figures count from the click: answer received ≤ drawn ≤ its frame done
+    expect(root).to_have_attribute("data-frame-ms", re.compile(r"\d"))
+    reply, drawn, frame = (float(root.get_attribute(f"data-{k}-ms")) for k in ("reply", "latency", "frame"))
+    assert 200 <= reply <= drawn <= frame, (reply, drawn, frame)
     assert w.selected == ["d2"]
     expect(root.locator("[data-toggle='d2']")).to_have_attribute("aria-pressed", "true")
     # a refused click: no new picture, the outline still goes away

@@ -52,11 +52,41 @@ def _quoted(value: str) -> str:
     return q
 
 
+_FLOATS: dict[float, str] = {}
+
+
 def _fmt(value) -> str:
-    if isinstance(value, float):
-        text = f"{value:.2f}".rstrip("0").rstrip(".")
-        return text if text not in ("", "-0") else "0"
+    if type(value) is float:
+        text = _FLOATS.get(value)
+        if text is None:
+            text = f"{value:.2f}".rstrip("0").rstrip(".")
+            text = text if text not in ("", "-0") else "0"
+            if len(_FLOATS) < _CACHE_MAX:
+                _FLOATS[value] = text
+        return text
+    if isinstance(value, float):        # a float subclass
+        return _fmt(float(value))
     return str(value)
+
+
+#: `` name="value"`` as written, remembered
+_PAIRS: dict[tuple[str, str], str] = {}
+
+
+def _pair(name: str, value: str) -> str:
+    text = _PAIRS.get((name, value))
+    if text is None:
+        text = f" {name}={_quoted(value)}"
+        if len(_PAIRS) < _CACHE_MAX:
+            _PAIRS[name, value] = text
+    return text
+
+
+class Raw(str):
+    """SVG text already written (a part of a picture drawn before): a child
+    that :meth:`El.render` copies as it is, where a plain string is escaped."""
+
+    __slots__ = ()
 
 
 class El:
@@ -95,7 +125,8 @@ class El:
         return self
 
     def render(self, out: list[str]) -> None:
-        attrs = "".join([f" {k}={_quoted(v)}" for k, v in self.attrs.items()])
+        pairs = _PAIRS
+        attrs = "".join([pairs.get(kv) or _pair(*kv) for kv in self.attrs.items()])
         if not self.children and self.text is None:
             out.append(f"<{self.tag}{attrs}/>")
             return
@@ -105,6 +136,8 @@ class El:
         for child in self.children:
             if isinstance(child, El):
                 child.render(out)
+            elif type(child) is Raw:
+                out.append(child)
             else:
                 out.append(escape(clean(str(child))))
         out.append(f"</{self.tag}>")

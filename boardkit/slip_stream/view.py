@@ -20,9 +20,10 @@ Click flow (each click is one word of the action):
 from __future__ import annotations
 
 import math
+import weakref
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, ink
-from ..core.svg import El, Targets, changed_mark, header, svg_document, text, text_width, title, wrap
+from ..core.svg import El, Raw, Targets, changed_mark, header, svg_document, text, text_width, title, wrap
 from ..core.view import register_hints
 from .rules import COLOURS, other
 from .tiles import CIRCLE, GOAL, GOAL_POINTS, LANE_LETTERS, LANES, START_SPACES, parse_place, place_name
@@ -244,6 +245,12 @@ def _space_title(lay, name: str, occupant: str | None) -> str:
     return f"{name}: {what}{where}" + (f" — {occupant} machine" if occupant else "")
 
 
+#: Each space as drawn, per course: a course has a few hundred spaces and a
+#: picture changes only a few of them (the legal ones, the selected one).
+_DRAWN_SPACES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_DRAWN_MAX = 20_000
+
+
 def _spaces(state: dict, geo: _Course, t: Targets, clickable: bool, selected: str | None,
             dests: dict, changed: set) -> El:
     lay = geo.lay
@@ -251,43 +258,57 @@ def _spaces(state: dict, geo: _Course, t: Targets, clickable: bool, selected: st
     g = El("g", class_="ss-spaces")
     names = [place_name((0, i)) for i in range(1, START_SPACES + 1)]
     names += [place_name((r, lane)) for r in range(1, lay.goal_row + 1) for lane in range(1, LANES + 1)]
-    cp = geo.cp
+    drawn = _DRAWN_SPACES.setdefault(lay, {})
+    if len(drawn) > _DRAWN_MAX:
+        drawn.clear()
     for name in names:
-        p = parse_place(name)
-        assert p is not None
-        x, y = geo.cx(p[0]), geo.cy(p)
-        kind = lay.kind(p)
-        cell = El("g", class_=f"ss-space {kind}", data_space=name)
-        cell.add(title(_space_title(lay, name, occ.get(name))
-                       + (" — changed in this step" if name in changed else "")))
-        if selected is not None and name != selected:
-            # every space answers while a machine is selected (a refusal says why not)
-            cell.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=cp, height=LP,
-                        fill="#fff", fill_opacity=0, class_="hit"))
-        if name in dests:
-            cell.add_class("dest")
-            cell.add(El("rect", x=x - cp / 2 + 1, y=y - 13, width=cp - 2, height=26, rx=6,
-                        class_="back"))
-        sw = min(22.0, cp - 6)
-        if kind == CIRCLE:
-            cell.add(El("circle", cx=x, cy=y, r=6, class_="slot"))
-        elif kind == GOAL:
-            cell.add(El("rect", x=x - sw / 2, y=y - 9, width=sw, height=18, rx=3, class_="goal"))
-            cell.add(El("line", x1=x - sw / 2 + 4, y1=y, x2=x + sw / 2 - 4, y2=y, stroke="#222",
-                        stroke_width=1.5, stroke_dasharray="3 3"))
-        else:
-            cell.add(El("rect", x=x - sw / 2, y=y - 7, width=sw, height=14, rx=7, class_="slot"))
+        # everything the space's drawing depends on
         target = clickable and selected is not None and name != selected
-        if target:   # the outline a target shows when legal, hovered or pressed
-            cell.add(El("rect", x=x - cp / 2 + 1, y=y - 14, width=cp - 2, height=28, rx=6,
-                        fill="none", class_="hl"))
-        if name in changed:
-            cell.add_class("changed")
-            cell.add(*changed_mark("rect", x=x - cp / 2 + 2, y=y - 15, width=cp - 4, height=30, rx=6))
-        if target:
-            t.mark(cell, name)
+        key = (geo.y0, name, occ.get(name), name in changed, selected is None, name == selected,
+               name in dests, target, target and t.is_legal(name))
+        cell = drawn.get(key)
+        if cell is None:
+            cell = drawn[key] = Raw(_space(geo, t, name, occ.get(name), selected, dests, changed, target))
         g.add(cell)
     return g
+
+
+def _space(geo: _Course, t: Targets, name: str, occupant: str | None, selected: str | None,
+           dests: dict, changed: set, target: bool) -> str:
+    lay, cp = geo.lay, geo.cp
+    p = parse_place(name)
+    assert p is not None
+    x, y = geo.cx(p[0]), geo.cy(p)
+    kind = lay.kind(p)
+    cell = El("g", class_=f"ss-space {kind}", data_space=name)
+    cell.add(title(_space_title(lay, name, occupant)
+                   + (" — changed in this step" if name in changed else "")))
+    if selected is not None and name != selected:
+        # every space answers while a machine is selected (a refusal says why not)
+        cell.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=cp, height=LP,
+                    fill="#fff", fill_opacity=0, class_="hit"))
+    if name in dests:
+        cell.add_class("dest")
+        cell.add(El("rect", x=x - cp / 2 + 1, y=y - 13, width=cp - 2, height=26, rx=6,
+                    class_="back"))
+    sw = min(22.0, cp - 6)
+    if kind == CIRCLE:
+        cell.add(El("circle", cx=x, cy=y, r=6, class_="slot"))
+    elif kind == GOAL:
+        cell.add(El("rect", x=x - sw / 2, y=y - 9, width=sw, height=18, rx=3, class_="goal"))
+        cell.add(El("line", x1=x - sw / 2 + 4, y1=y, x2=x + sw / 2 - 4, y2=y, stroke="#222",
+                    stroke_width=1.5, stroke_dasharray="3 3"))
+    else:
+        cell.add(El("rect", x=x - sw / 2, y=y - 7, width=sw, height=14, rx=7, class_="slot"))
+    if target:   # the outline a target shows when legal, hovered or pressed
+        cell.add(El("rect", x=x - cp / 2 + 1, y=y - 14, width=cp - 2, height=28, rx=6,
+                    fill="none", class_="hl"))
+    if name in changed:
+        cell.add_class("changed")
+        cell.add(*changed_mark("rect", x=x - cp / 2 + 2, y=y - 15, width=cp - 4, height=30, rx=6))
+    if target:
+        t.mark(cell, name)
+    return str(cell)
 
 
 def _split(lay, trail: list[str]) -> tuple[list[str], list[str]]:

@@ -25,10 +25,23 @@ a quarter circle from the side it came in by to the side it left by.
 from __future__ import annotations
 
 import math
+import weakref
 from typing import Any
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, ink
-from ..core.svg import SVG, El, Targets, changed_mark, header, svg_document, text, text_width, title, wrap
+from ..core.svg import (
+    SVG,
+    El,
+    Raw,
+    Targets,
+    changed_mark,
+    header,
+    svg_document,
+    text,
+    text_width,
+    title,
+    wrap,
+)
 from ..core.view import View, register_hints
 from .track import BACK, HEADINGS, LEFT, RIGHT
 
@@ -462,10 +475,19 @@ def _board(game, state: dict, seat: int, geo: _Geo, t: Targets | None, pending: 
         k = len(pending.split())
         next_words = {a.split()[k] for a in t.legal if a.startswith(pending + " ")}
     squares = El("g", class_="su-squares")
+    st = t if (t is not None and pending.startswith("drive ")) else None
+    done = _DRAWN_SQUARES.setdefault(track, {})
+    if len(done) > _DRAWN_MAX:
+        done.clear()
     for name, sq in sorted(track.squares.items(), key=lambda kv: (kv[1].y, kv[1].x)):
-        squares.add(_square(geo, sq, name in oil, name in drawn, name in changed,
-                            t if (t is not None and pending.startswith("drive ")) else None,
-                            name in next_words))
+        # everything the square's drawing depends on
+        key = (geo.x, geo.y, s, name, name in oil, name in drawn, name in changed, st is not None,
+               name in next_words, st is not None and st.is_legal(name))
+        cell = done.get(key)
+        if cell is None:
+            cell = done[key] = Raw(str(_square(geo, sq, name in oil, name in drawn, name in changed, st,
+                                               name in next_words)))
+        squares.add(cell)
     g.add(squares)
     g.add(_checkpoints(geo, rules.checkpoints(state)))
     # -- the route
@@ -484,6 +506,12 @@ def _board(game, state: dict, seat: int, geo: _Geo, t: Targets | None, pending: 
                     t.mark(a, h)
                     g.add(a)
     return g
+
+
+#: Each square as drawn, per track: a board has a few hundred squares and a
+#: picture changes only a few of them (the route, the legal ones).
+_DRAWN_SQUARES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_DRAWN_MAX = 20_000
 
 
 def _col(x: int) -> str:

@@ -8,6 +8,8 @@ import statistics
 import time
 from pathlib import Path
 
+from tests.quiet import quiet
+
 try:
     from playwright.sync_api import expect
 except ImportError:  # the fixtures then skip with the reason (fail under BOARDKIT_REQUIRE_BROWSER=1)
@@ -67,22 +69,51 @@ def run_notebook_to_board(page, base: str, token: str, notebook: str, board_cell
     return board, check, seconds
 
 
+#: In the page: a promise on the board that settles when the frame showing
+#: the board's next answer is done (``data-frame-ms`` set), waited for
+#: without polling.
+_ARM = """(el, timeout) => {
+  delete el.dataset.latencyMs; delete el.dataset.frameMs; delete el.dataset.pressedMs;
+  el.__bkDrawn = new Promise((resolve, reject) => {
+    const seen = new MutationObserver(() => {
+      if (!el.dataset.frameMs) return;
+      seen.disconnect(); clearTimeout(late); resolve(Number(el.dataset.latencyMs));
+    });
+    const late = setTimeout(() => {
+      seen.disconnect();
+      reject(new Error(`no answer shown in ${timeout} ms`));
+    }, timeout);
+    seen.observe(el, { attributes: true, attributeFilter: ["data-frame-ms"] });
+  });
+}"""
+
+
 def click_and_wait(board, selector: str, timeout: int = 20_000, timings: list | None = None) -> tuple:
     """Click a board target; wait for the redraw (a new ``data-version``) or
     a rejection; return the in-page click → redraw milliseconds.
 
-    ``timings``, when given, also gets ``{"drawn", "reply", "highlight"}``:
-    click → answer drawn, click → answer received (the rest is inflating and
-    drawing the picture), click → the frame that shows the clicked target
-    outlined (before any answer)."""
+    The wait is a promise in the page that a mutation observer settles, not
+    a polled locator: polling a locator re-runs the selector engine over the
+    whole notebook every few milliseconds, on the page's main thread, and
+    would itself delay the answer it waits for. In a parallel run the other
+    workers pause while the click is timed (tests/quiet.py).
+
+    ``timings``, when given, also gets ``{"drawn", "frame", "reply",
+    "highlight"}``, in milliseconds from the click event: the answer drawn
+    into the page, the frame that shows it done (style, layout and paint),
+    the answer received (the rest is inflating and drawing the picture), and
+    the frame that shows the clicked target outlined (before any answer).
+    """
     before = board.get_attribute("data-version")
-    board.evaluate("el => { delete el.dataset.latencyMs; delete el.dataset.pressedMs; }")
-    board.locator(selector).first.click()
-    expect(board).to_have_attribute("data-latency-ms", re.compile(r"\d"), timeout=timeout)
-    ms = float(board.get_attribute("data-latency-ms"))
+    target = board.locator(selector).first
+    root = board.element_handle()
+    with quiet():
+        root.evaluate(_ARM, timeout)
+        target.click()
+        ms = float(root.evaluate("el => el.__bkDrawn"))
     if timings is not None:
-        reply, pressed = (board.get_attribute(f"data-{k}-ms") for k in ("reply", "pressed"))
-        timings.append({"drawn": ms, "reply": float(reply) if reply else None,
+        frame, reply, pressed = (root.get_attribute(f"data-{k}-ms") for k in ("frame", "reply", "pressed"))
+        timings.append({"drawn": ms, "frame": float(frame), "reply": float(reply) if reply else None,
                         "highlight": float(pressed) if pressed else None})
     # bots reply in the background: wait until none is thinking
     expect(board).to_have_attribute("data-thinking", "", timeout=timeout)
@@ -100,7 +131,7 @@ def summary(xs):
 
 def timing_summary(timings: list) -> dict:
     """Medians and p90 of each part of :func:`click_and_wait`'s timings."""
-    return {key: summary([t[key] for t in timings]) for key in ("drawn", "reply", "highlight")}
+    return {key: summary([t[key] for t in timings]) for key in ("drawn", "frame", "reply", "highlight")}
 
 
 def report_clicks(page, name: str, artifacts: Path, run_all_s: float, latencies: list,
@@ -109,6 +140,7 @@ def report_clicks(page, name: str, artifacts: Path, run_all_s: float, latencies:
     print it, and fail on any page error or kernel error."""
     result = {"run_all_until_board_s": round(run_all_s, 1),
               "click_to_redraw_ms": summary([x for x in latencies if x]),
+              "click_to_frame_ms": summary([t["frame"] for t in timings]),
               "board_clicks_ms": timing_summary(timings),
               "board_clicks_raw_ms": timings,
               "console_errors": [c for c in page.console_log if c.startswith(("error", "pageerror"))],
