@@ -44,7 +44,7 @@ def pytest_collection_modifyitems(session, config, items):
 def pytest_runtest_protocol(item, nextitem):
     """Tests outside tests/browser run while no click is being timed
     (tests/quiet.py)."""
-    if str(item.path).startswith(str(ROOT / "tests" / "browser")):
+    if Path(item.path).resolve().is_relative_to(ROOT / "tests" / "browser"):
         yield
         return
     from tests.quiet import busy

@@ -1254,10 +1254,65 @@ def _page_keeps_the_style_sheet(page):
     show(2001, "bk-t2")
     assert root.evaluate("el => el.querySelector(':scope > style').firstChild.__kept === true")
     assert root.evaluate(fills) == ["rgb(4, 5, 6)"]
+    # a picture without a sheet: the last one's rules go
+    z = pack_svg('<svg xmlns="http://www.w3.org/2000/svg"><rect class="bk-t2" width="5" height="5"/></svg>')
+    page.evaluate("([z]) => model.apply({svg_z: z, version: 2002})", [for_page({"z": z})["z"]])
+    expect(root).to_have_attribute("data-version", "2002")
+    assert root.evaluate("el => el.querySelector(':scope > style').textContent") == ""
+    assert root.evaluate(fills) != ["rgb(4, 5, 6)"]
     # a click on the board never starts selecting the picture's text
     assert root.evaluate("el => getComputedStyle(el.querySelector('.bk-board')).userSelect") == "none"
 
 
+@pytest.mark.browser
+def test_page_redraws_only_the_parts_of_a_picture_that_changed():
+    in_a_browser(_page_redraws_changed_parts)
+
+
+def _page_redraws_changed_parts(page):
+    from playwright.sync_api import expect
+
+    w = BoardWidget(DiceToy())
+    _, root = boot_board(page, w)
+
+    def show(version, label, *parts):
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" aria-label="{label}">'
+               + "".join(parts) + "</svg>")
+        page.evaluate("([z, v]) => model.apply({svg_z: z, version: v})",
+                      [for_page({"z": pack_svg(svg)})["z"], version])
+        expect(root).to_have_attribute("data-version", str(version))
+        return svg
+
+    def same_as_parsed(svg):     # the board shows exactly what a fresh parse of svg gives
+        return root.evaluate("""(el, svg) => {
+            const t = document.createElement('template'); t.innerHTML = svg;
+            return el.querySelector('.bk-board').innerHTML === t.innerHTML; }""", svg)
+
+    mark = "el => [...el.querySelector('.bk-board svg').children].forEach((c, i) => { c.__n = i; })"
+    kept = "el => [...el.querySelector('.bk-board svg').children].map((c) => c.__n ?? null)"
+    a = '<g class="a"><rect width="1" height="1"/><title>a &lt; b</title></g>'
+    b = '<g class="b"><text x="1">b</text></g>'
+    c = '<rect class="c" width="2" height="2"/>'
+    show(3000, "first", a, b, c)
+    root.evaluate(mark)
+    # one part changed and the picture's label: the other parts stay as they are
+    svg = show(3001, "second", a, '<g class="b"><text x="1">B</text></g>', c)
+    assert root.evaluate(kept) == [0, None, 2]
+    assert same_as_parsed(svg)
+    assert root.locator(".bk-board svg").get_attribute("aria-label") == "second"
+    # a part more (or fewer): the whole picture is drawn anew
+    root.evaluate(mark)
+    svg = show(3002, "third", a, b, c, '<circle r="1"/>')
+    assert root.evaluate(kept) == [None, None, None, None]
+    assert same_as_parsed(svg)
+    # text between the parts: not cut, drawn whole
+    root.evaluate(mark)
+    svg = show(3003, "third", a, "loose text", b, c, '<circle r="1"/>')
+    assert root.evaluate(kept) == [None, None, None, None]
+    assert same_as_parsed(svg)
+
+
+@pytest.mark.browser
 def test_page_outlines_a_click_at_once_and_draws_only_the_newest_picture():
     in_a_browser(_page_outlines_a_click_and_draws_the_newest_picture)
 

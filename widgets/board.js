@@ -186,6 +186,79 @@ function splitSheet(svg) {
   return { css, body: m[1] + svg.slice(m[0].length) };
 }
 
+// A picture's text cut into its parts: the root's start tag, the text of
+// each element directly inside the root, the root's end tag. A redraw parses
+// only the parts whose text changed (a click usually changes one player's
+// board, not the whole picture). null: not a picture this cut understands
+// (then the whole picture is drawn anew). Python writes '<' and '>' only
+// as tag marks (text and attribute values are escaped).
+function cut(svg) {
+  const parts = [];
+  let depth = 0;
+  let start = -1;
+  let head = null;
+  let last = -1;            // where the last part (or the start tag) ended
+  let i = svg.indexOf("<");
+  if (i !== 0) return null;
+  while (i >= 0) {
+    const end = svg.indexOf(">", i);
+    const c = svg[i + 1];
+    if (end < 0 || c === "!" || c === "?") return null;       // (no comments or declarations)
+    if (depth === 1 && svg.slice(last + 1, i).trim()) return null;   // text between parts
+    if (c === "/") {
+      depth -= 1;
+      if (depth === 1 && start >= 0) { parts.push(svg.slice(start, end + 1)); start = -1; last = end; }
+      if (depth === 0) return end === svg.length - 1 && head !== null ? { head, parts } : null;
+    } else {
+      if (depth === 0) {
+        if (head !== null) return null;
+        head = svg.slice(0, end + 1);
+        last = end;
+      } else if (depth === 1) {
+        start = i;
+      }
+      if (svg[end - 1] !== "/") depth += 1;
+      else if (depth === 1) { parts.push(svg.slice(start, end + 1)); start = -1; last = end; }
+    }
+    i = svg.indexOf("<", end);
+  }
+  return null;
+}
+
+const scratch = typeof document !== "undefined" ? document.createElement("template") : null;
+
+// Draw ``body`` (a picture's text) in ``board``, where the picture cut as
+// ``shown`` is drawn: only the parts that changed are parsed and replaced.
+// Returns the new picture's cut.
+function drawParts(board, body, shown) {
+  const next = cut(body);
+  const live = board.firstElementChild;
+  if (!next || !shown || !live || board.childNodes.length !== 1 || live.tagName !== "svg"
+      || next.parts.length !== shown.parts.length || live.children.length !== shown.parts.length
+      || live.childNodes.length !== shown.parts.length) {
+    board.innerHTML = body;
+    return next;
+  }
+  const changed = [];
+  for (let k = 0; k < next.parts.length; k++) if (next.parts[k] !== shown.parts[k]) changed.push(k);
+  if (!changed.length && next.head === shown.head) return next;
+  scratch.innerHTML = next.head + changed.map((k) => next.parts[k]).join("") + "</svg>";
+  const root = scratch.content.firstElementChild;
+  const fresh = root ? [...root.children] : [];
+  if (fresh.length !== changed.length) {
+    board.innerHTML = body;
+    return next;
+  }
+  if (next.head !== shown.head) {
+    for (const a of [...live.attributes]) if (!root.hasAttribute(a.name)) live.removeAttribute(a.name);
+    for (const a of root.attributes) if (live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
+  }
+  const kids = [...live.children];
+  changed.forEach((k, n) => live.replaceChild(fresh[n], kids[k]));
+  scratch.innerHTML = "";
+  return next;
+}
+
 // ------------------------------------------------------------- the view
 function button(cls, text, title) {
   const b = el("button", cls, text);
@@ -474,13 +547,15 @@ function render({ model, el: host }) {
   });
 
   // ---------------------------------------------------------- drawing
+  let drawnCut = null;          // the picture drawn, cut in parts (see cut)
   function drawBoard(svg) {
     const active = host.getRootNode().activeElement;
     const hadFocus = active !== null && board.contains(active);
     const key = hadFocus ? keyOf(active.closest?.(CLICKABLE)) : null;
     const { css, body } = splitSheet(svg);
-    if (css !== null && sheet.textContent !== css) sheet.textContent = css;
-    board.innerHTML = body;
+    if (sheet.textContent !== (css ?? "")) sheet.textContent = css ?? "";   // (a picture without one: none)
+    drawnCut = drawParts(board, body, drawnCut);
+    for (const t of board.querySelectorAll(".bk-pressed")) t.classList.remove("bk-pressed");
     const chosen = new Set(model.get("selected") ?? []);
     const items = targets();
     for (const t of items) {
@@ -498,6 +573,7 @@ function render({ model, el: host }) {
 
   function drawLog() {
     const lines = store.lines;
+    root.dataset.logLength = String(lines.length);
     let k = 0;
     while (k < shownLines.length && k < lines.length && shownLines[k] === lines[k]) k++;
     if (k === lines.length && k === shownLines.length) return;    // unchanged
@@ -505,7 +581,6 @@ function render({ model, el: host }) {
     for (let j = k; j < lines.length; j++) log.append(el("li", null, lines[j]));
     shownLines = lines.slice();
     if (details.open) log.scrollTop = log.scrollHeight;   // (reading the height lays the page out)
-    root.dataset.logLength = String(lines.length);
   }
 
   let shownHappened = null;
