@@ -7,6 +7,7 @@ subset in the README) still works.
 """
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,9 @@ ROOT = Path(__file__).resolve().parent
 
 
 def pytest_configure(config):
+    if not hasattr(config, "workerinput") and getattr(config.option, "testrunuid", "") is None:
+        # the parallel run's id, known here too (tests/quiet.py names its locks by it)
+        config.option.testrunuid = uuid.uuid4().hex
     if not config.pluginmanager.hasplugin("nbval"):
         return
     opt = config.option
@@ -50,6 +54,18 @@ def pytest_runtest_protocol(item, nextitem):
     from tests.quiet import busy
     with busy():
         yield
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """The parallel run's lock files go when the run ends (the controller
+    knows the run's id; its workers have gone)."""
+    if hasattr(session.config, "workerinput"):
+        return
+    uid = getattr(session.config.option, "testrunuid", None)
+    if uid:
+        from tests import quiet
+        quiet.RUN = uid
+        quiet.forget()
 
 
 @pytest.hookimpl(optionalhook=True)

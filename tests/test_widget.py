@@ -1310,6 +1310,10 @@ def _page_redraws_changed_parts(page):
     svg = show(3003, "third", a, "loose text", b, c, '<circle r="1"/>')
     assert root.evaluate(kept) == [None, None, None, None]
     assert same_as_parsed(svg)
+    # a part holding HTML (the parser moves it out of the picture): drawn whole, as parsed
+    show(3004, "third", a, b, c, '<circle r="1"/>')
+    svg = show(3005, "third", a, '<g class="b"><p>html</p></g>', c, '<circle r="1"/>')
+    assert same_as_parsed(svg)
 
 
 @pytest.mark.browser

@@ -245,7 +245,8 @@ function drawParts(board, body, shown) {
   scratch.innerHTML = next.head + changed.map((k) => next.parts[k]).join("") + "</svg>";
   const root = scratch.content.firstElementChild;
   const fresh = root ? [...root.children] : [];
-  if (fresh.length !== changed.length) {
+  // (HTML in a part is moved out of the picture by the parser: draw it whole)
+  if (fresh.length !== changed.length || scratch.content.childNodes.length !== 1) {
     board.innerHTML = body;
     return next;
   }
