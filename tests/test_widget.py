@@ -1118,6 +1118,15 @@ def boot_board(page, w: BoardWidget, *, width: int | None = None, src: str | Non
     return wire, root
 
 
+def show_picture(page, root, svg: str, version: int) -> None:
+    """Put ``svg`` on the stand-in page's board as Python would (compressed,
+    a new version) and wait until it is drawn."""
+    from playwright.sync_api import expect
+    page.evaluate("([z, v]) => model.apply({svg_z: z, version: v})",
+                  [for_page({"z": pack_svg(svg)})["z"], version])
+    expect(root).to_have_attribute("data-version", str(version))
+
+
 def in_a_browser(body):
     """Run ``body(page)`` with a headless Chromium page, in a thread of its
     own (Playwright's sync API allows one session per thread, and the lab
@@ -1231,17 +1240,14 @@ def test_page_keeps_the_pictures_style_sheet_once_and_never_selects_its_text():
 
 
 def _page_keeps_the_style_sheet(page):
-    from playwright.sync_api import expect
-
     w = BoardWidget(DiceToy())
     _, root = boot_board(page, w)
     css = ".bk-t1 { fill: rgb(1, 2, 3); } svg > .bk-t2 { fill: rgb(4, 5, 6); }"
 
     def show(version, *shapes):
         body = "".join(f'<rect class="{c}" width="5" height="5"/>' for c in shapes)
-        z = pack_svg(f'<svg xmlns="http://www.w3.org/2000/svg"><style>{escape(css)}</style>{body}</svg>')
-        page.evaluate("([z, v]) => model.apply({svg_z: z, version: v})", [for_page({"z": z})["z"], version])
-        expect(root).to_have_attribute("data-version", str(version))
+        show_picture(page, root, f'<svg xmlns="http://www.w3.org/2000/svg"><style>{escape(css)}</style>{body}</svg>',
+                     version)
 
     show(2000, "bk-t1", "bk-t2")
     # the sheet lives outside the picture, decoded (">" was "&gt;" in the SVG), and applies
@@ -1255,9 +1261,8 @@ def _page_keeps_the_style_sheet(page):
     assert root.evaluate("el => el.querySelector(':scope > style').firstChild.__kept === true")
     assert root.evaluate(fills) == ["rgb(4, 5, 6)"]
     # a picture without a sheet: the last one's rules go
-    z = pack_svg('<svg xmlns="http://www.w3.org/2000/svg"><rect class="bk-t2" width="5" height="5"/></svg>')
-    page.evaluate("([z]) => model.apply({svg_z: z, version: 2002})", [for_page({"z": z})["z"]])
-    expect(root).to_have_attribute("data-version", "2002")
+    show_picture(page, root, '<svg xmlns="http://www.w3.org/2000/svg">'
+                             '<rect class="bk-t2" width="5" height="5"/></svg>', 2002)
     assert root.evaluate("el => el.querySelector(':scope > style').textContent") == ""
     assert root.evaluate(fills) != ["rgb(4, 5, 6)"]
     # a click on the board never starts selecting the picture's text
@@ -1270,17 +1275,13 @@ def test_page_redraws_only_the_parts_of_a_picture_that_changed():
 
 
 def _page_redraws_changed_parts(page):
-    from playwright.sync_api import expect
-
     w = BoardWidget(DiceToy())
     _, root = boot_board(page, w)
 
     def show(version, label, *parts):
         svg = (f'<svg xmlns="http://www.w3.org/2000/svg" aria-label="{label}">'
                + "".join(parts) + "</svg>")
-        page.evaluate("([z, v]) => model.apply({svg_z: z, version: v})",
-                      [for_page({"z": pack_svg(svg)})["z"], version])
-        expect(root).to_have_attribute("data-version", str(version))
+        show_picture(page, root, svg, version)
         return svg
 
     def same_as_parsed(svg):     # the board shows exactly what a fresh parse of svg gives
