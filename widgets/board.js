@@ -19,7 +19,9 @@
 // The picture arrives compressed (svg_z: the SVG text zlib-deflated, a
 //   binary buffer: a DataView), only when it changed; the browser's own DecompressionStream
 //   inflates it, and the update is drawn once its picture is ready (a newer
-//   picture always wins over an older one still being inflated).
+//   picture always wins over an older one still being inflated). Only the
+//   parts of the picture that changed are redrawn (see cut), and its style
+//   sheet is kept in a <style> of the view (see splitSheet).
 // The page never sets the model's state.
 //
 // A clicked target is outlined at once (class bk-pressed), until the answer
