@@ -22,7 +22,8 @@ The page sends one custom message per gesture (``model.send``)::
   ``"<word> <selected words, sorted>"``;
 * ``undo``, ``cancel`` (forget pending words and the selection), ``reveal``
   (hot seat: "I have the screen"), ``step`` (``"to"``: a step index, -1
-  for the live board).
+  for the live board), ``picture`` (the page lacks the picture an update
+  changed: the whole picture is sent again).
 
 ``version`` is the board version the gesture was made on. A request made on
 a board that has changed since is refused ("the board changed — look
@@ -36,12 +37,18 @@ the page keeps its lines, cuts them at ``log_start`` and appends
 The page may not set any state: what it sends is ignored and the kernel's
 values are sent back.
 
-The picture travels compressed: ``svg_z`` is the SVG text, zlib-deflated,
-sent as a binary buffer of the message (a board of 20–30 KB of SVG is
-3–4 KB on the wire), and only when it changed. The page inflates it with the browser's own
-``DecompressionStream("deflate")`` and draws it with the rest of that
-update (``version`` tells it which picture is the newest). In Python the
-picture is :attr:`BoardWidget.svg`, as text.
+The picture travels compressed and as a change: ``svg_z`` is JSON,
+zlib-deflated, sent as a binary buffer of the message, and only when the
+picture changed (:func:`pack_picture`). A new page receives the whole
+picture, cut in parts (the root's start tag, each element inside it, the
+end tag); an update carries only the parts that changed since the picture
+sent before it, numbered so that the page can check it has that one (a
+Slip Stream move changes its machines, not its few hundred spaces). The
+page inflates it with the browser's own ``DecompressionStream("deflate")``,
+applies it to the picture it has (once per board, whatever the number of
+views) and draws it with the rest of that update (``version`` tells it
+which picture is the newest). In Python the picture is
+:attr:`BoardWidget.svg`, as text.
 
 What the page shows above the board
 -----------------------------------
@@ -84,6 +91,7 @@ that reads ``board.game`` after playing on the page should call it first).
 """
 from __future__ import annotations
 
+import json
 import logging
 import re
 import time
@@ -125,7 +133,7 @@ def widget_file(name: str) -> Path:
 MODES = ("teacher", "student", "hotseat")
 SIZES = ("normal", "present")
 #: What the page may ask for (see the module docstring).
-KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step")
+KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step", "picture")
 #: The longest word a click may carry (targets are a few words).
 MAX_WORD = 200
 #: Bots answering bots (a bot-only table) stop after this many moves in a row.
@@ -162,16 +170,77 @@ def _show(value: Any, limit: int = 40) -> str:
 
 
 def pack_svg(svg: str) -> bytes:
-    """The picture as the page receives it (``svg_z``): zlib-deflated UTF-8
-    (empty for no picture), sent as a binary buffer."""
+    """A picture's text, zlib-deflated UTF-8 (empty for no picture). The
+    page draws this form too; the widget sends :func:`pack_picture`."""
     if not svg:
         return b""
     return zlib.compress(svg.encode("utf-8"), 6)
 
 
+def picture_parts(svg: str) -> tuple[str, ...]:
+    """The parts a picture is sent in: a :class:`~boardkit.core.svg.Picture`
+    knows them (its root's start tag, each element inside, the end tag);
+    any other text is one part."""
+    return getattr(svg, "parts", ()) or ((svg,) if svg else ())
+
+
+def pack_picture(n: int, svg: str, before: tuple[int, tuple[str, ...]] | None = None) -> bytes:
+    """Picture ``n`` as the page receives it (``svg_z``): JSON, zlib-deflated,
+    sent as a binary buffer. Whole, ``{"n", "parts"}`` (the text is the parts
+    joined); or, when ``before`` is the picture the page has (its number
+    and parts), only what changed: ``{"n", "base", "count", "set": [[index,
+    text], …]}`` (the same number of parts, those replaced), or ``{"n",
+    "base", "count", "cut": [i, j], "put": [text, …]}`` (parts ``i`` to ``j``
+    of the ``count`` replaced by those of ``put``)."""
+    parts = picture_parts(svg)
+    msg: dict[str, Any] = {"n": n, "parts": list(parts)}
+    if before is not None and len(parts) > 1 and len(before[1]) > 1:
+        old = before[1]
+        if len(old) == len(parts):
+            changed = [[k, p] for k, (p, q) in enumerate(zip(parts, old)) if p is not q and p != q]
+            msg = {"n": n, "base": before[0], "count": len(old), "set": changed}
+        else:
+            # parts came or went: the same first and last parts are kept
+            i = 0
+            while i < min(len(old), len(parts)) - 1 and parts[i] == old[i]:
+                i += 1
+            j = 0
+            while j < min(len(old), len(parts)) - i and parts[-1 - j] == old[-1 - j]:
+                j += 1
+            msg = {"n": n, "base": before[0], "count": len(old), "cut": [i, len(old) - j],
+                   "put": list(parts[i:len(parts) - j])}
+    return zlib.compress(json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 6)
+
+
+def unpack_picture(svg_z: bytes, before: tuple[Any, tuple[str, ...]] | None = None
+                   ) -> tuple[Any, tuple[str, ...]]:
+    """What the page does with ``svg_z``: the picture's number and parts
+    (joined, its text), from a picture's text (:func:`pack_svg`, no
+    number), a whole picture, or what changed since ``before`` (the number
+    and parts of the picture the page has)."""
+    if not svg_z:
+        return None, ()
+    text = zlib.decompress(svg_z).decode("utf-8")
+    if not text.startswith("{"):
+        return None, (text,)
+    msg = json.loads(text)
+    if "parts" in msg:
+        return msg["n"], tuple(msg["parts"])
+    if before is None or before[0] != msg["base"] or len(before[1]) != msg["count"]:
+        raise ValueError(f"picture {msg['n']} changes picture {msg['base']}, not this one")
+    parts = list(before[1])
+    if "cut" in msg:
+        i, j = msg["cut"]
+        parts[i:j] = msg["put"]
+    for k, part in msg.get("set", ()):
+        parts[k] = part
+    return msg["n"], tuple(parts)
+
+
 def unpack_svg(svg_z: bytes) -> str:
-    """The picture from its ``svg_z`` form (what the page does)."""
-    return zlib.decompress(svg_z).decode("utf-8") if svg_z else ""
+    """The text of a whole picture in its ``svg_z`` form (see
+    :func:`unpack_picture`)."""
+    return "".join(unpack_picture(svg_z)[1])
 
 
 def offered(svg: str) -> tuple[list[str], list[str], list[str]]:
@@ -236,7 +305,9 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
     _css = widget_file("board.css").read_text(encoding="utf-8")
 
     # Everything below is drawn by the page; none of it may be set by the page.
-    #: The picture, compressed (see :func:`pack_svg`); :attr:`svg` is its text.
+    #: The picture, compressed: whole for a new page, else only the parts
+    #: that changed since the last one sent (see :func:`pack_picture`);
+    #: :attr:`svg` is its text.
     svg_z = traitlets.Bytes(b"").tag(sync=True)
     #: Goes up whenever what can be clicked changes; requests carry it.
     version = traitlets.Int(0).tag(sync=True)
@@ -307,6 +378,8 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
         self._lines: list[str] = []          # … and their lines
         self._drawn: tuple | None = None
         self._svg = ""
+        self._svg_n = 0                      # the picture's number (svg_z's "n")
+        self._sent: tuple[int, tuple[str, ...]] | None = None   # the last one sent: (n, parts)
         self._offered: tuple[str, tuple] = ("", ([], [], []))
         self._pictures: list[tuple[Game, dict, View, str]] = []   # newest last
         self._replies = 0
@@ -773,7 +846,8 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
         self.curtain = curtain
         if svg != self._svg:
             self._svg = svg
-            self.svg_z = pack_svg(svg)
+            self._svg_n += 1
+            self.svg_z = pack_picture(self._svg_n, svg, self._sent)
         self.status = _clean(g.situation())
         self.thinking = f"{self._who(self._job.seat)} is thinking…" if self._job else ""
         self.step_count = len(self._steps)
@@ -818,11 +892,21 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
     # ------------------------------------------------------- the page's side
     def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict:
         """The synced values. A whole state (a new page) carries the whole
-        log (``log_start`` 0); an update only what was appended."""
+        log (``log_start`` 0) and the whole picture; an update only what was
+        appended, and the parts of the picture that changed."""
         state = super().get_state(key=key, drop_defaults=drop_defaults)
         if key is None and hasattr(self, "_lines"):
             state["log_start"], state["log_tail"] = 0, list(self._lines)
+            state["svg_z"] = pack_picture(self._svg_n, self._svg)
         return state
+
+    def send_state(self, key: Any = None) -> None:
+        """Send an update; once the picture has gone, the next one is sent as
+        the parts that changed since it."""
+        super().send_state(key=key)
+        keys = self.keys if key is None else [key] if isinstance(key, str) else key
+        if "svg_z" in keys and self._svg:
+            self._sent = (self._svg_n, picture_parts(self._svg))
 
     def set_state(self, sync_data: Any) -> None:
         """The page may not set anything (it only sends requests): a state
@@ -834,6 +918,8 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
             state = super().get_state(key=keys)
             if "log_start" in keys or "log_tail" in keys:
                 state["log_start"], state["log_tail"] = 0, list(getattr(self, "_lines", []))
+            if "svg_z" in keys:
+                state["svg_z"] = pack_picture(self._svg_n, self._svg)
             state, paths, buffers = _remove_buffers(state)
             self._send({"method": "update", "state": state, "buffer_paths": paths}, buffers=buffers)
 
@@ -868,6 +954,11 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
         if not isinstance(kind, str) or kind not in KINDS:
             raise InvalidActionError(f"unknown board message kind {_show(kind)}; "
                                      f"known: {', '.join(KINDS)}")
+        if kind == "picture":
+            # the page lacks the picture an update changed: send it whole
+            self._svg_n += 1
+            self.svg_z = pack_picture(self._svg_n, self._svg)
+            return
         version = content.get("version")
         word: Any = content.get("word")
         if type(version) is not int:

@@ -15,7 +15,7 @@ from functools import cache
 import pytest
 from svg_audit import Picture, luminance, rgb
 
-from boardkit import IllegalActionError
+from boardkit import IllegalActionError, InvalidActionError
 from boardkit.core.palette import BOARD_WIDTH
 from boardkit.core.view import View
 from boardkit.slip_stream import SlipStream
@@ -128,13 +128,37 @@ def test_the_legal_machines_are_the_first_words_of_the_legal_moves():
     svg = g.render()
     assert legal_targets(svg) == {" ".join(a.split()[:2]) for a in legal}
     assert targets(svg)["move 2a"] == "ss-machine red target"
-    assert not any(k.endswith(("3a", "3b", "10c")) for k in targets(svg))   # blue's: no targets
+    blue = [e for e in groups(svg, "ss-machine") if e.get("data-colour") == "blue"]
+    assert {"3a", "3b", "10c"} <= {e.get("data-space") for e in blue}
+    assert not any(e.get("data-act") for e in blue)                         # blue's: no targets
     assert "move 2a" not in legal_targets(svg)
     before = g.to_json()
     w = BoardWidget(g)                        # a click on it says why it cannot move
     with pytest.raises(IllegalActionError, match="cannot move at all") as info:
         w.click("move 2a")
     assert info.value.rule == "SS-R2" and w.pending == "" and w.game.to_json() == before
+
+
+def test_a_space_clicked_before_a_machine_says_what_a_move_takes():
+    # every space is drawn the same in every state (it names itself), so a
+    # click on one before a machine is chosen reaches the rules
+    g = SlipStream.scenario(red=["2a", "7c", "s5", "s7"], blue=["6a", "9c"])
+    svg = g.render()
+    assert targets(svg)["4b"] == "ss-space space" and "4b" not in legal_targets(svg)
+    assert groups(svg, "ss-spaces")[0] is not None
+    w = BoardWidget(g)
+    before = w.game.to_json()
+    with pytest.raises(InvalidActionError, match="'4b' names a space; a move takes two clicks"):
+        w.click("4b")
+    assert "first the machine to move" in w.error and w.pending == "" and w.game.to_json() == before
+
+
+def test_the_spaces_are_drawn_the_same_whatever_is_selected_or_changed():
+    g = SlipStream.scenario(red=["2a", "7c", "s5", "s7"], blue=["6a", "9c"])
+    spaces = {ET.tostring(groups(svg, "ss-spaces")[0])
+              for svg in (g.render(), g.render(pending="move 2a"), g.render(changed=("2a", "4b")),
+                          g.render(seat=1))}
+    assert len(spaces) == 1
 
 
 def test_both_colours_are_offered_for_the_first_move():

@@ -189,7 +189,7 @@ def test_parts_drawn_before_are_the_parts_drawn_afresh():
         forward = []
         for g, views in _views_along_a_game(make, names, 5, 30):
             forward.append([g.render(v) for v in views])
-        assert len(drawn) == 1 and len(next(iter(drawn.values()))) > 100    # something was remembered
+        assert len(drawn) == 1 and len(next(iter(drawn.values()))) >= 1     # something was remembered
         drawn.clear()
         again = [[g.render(v) for v in reversed(views)][::-1]
                  for g, views in _views_along_a_game(make, names, 5, 30)]

@@ -23,9 +23,9 @@ from boardkit import IllegalActionError, InvalidActionError, NothingToUndoError,
 from boardkit.core.bots import Bot
 from boardkit.core.game import Game
 from boardkit.core.rules import NULL_SINK, GameInfo, Outcome, Refusal, Rules
-from boardkit.core.svg import El, Targets, svg_document, text
+from boardkit.core.svg import El, Picture, Targets, svg_document, text
 from boardkit.core.view import View
-from boardkit.widget import STALE, BoardWidget, offered, pack_svg, unpack_svg
+from boardkit.widget import STALE, BoardWidget, offered, pack_picture, pack_svg, unpack_picture, unpack_svg
 
 # ------------------------------------------------------------------ toy games
 DICE = ("d1", "d2", "d3", "d4", "d5")
@@ -785,14 +785,21 @@ def test_the_picture_travels_compressed_and_is_text_in_python():
     from boardkit import SlimeCultureCenter
     w = BoardWidget(SlimeCultureCenter(players=2, seed=0, chance=["first 0"]))
     assert "svg_z" in w.keys and "svg" not in w.keys          # only the compressed form is synced
-    assert w.svg.startswith("<svg") and unpack_svg(w.svg_z) == w.svg
-    assert len(w.svg_z) < len(w.svg) / 4
-    assert w.get_state()["svg_z"] == w.svg_z
+    whole = w.get_state()["svg_z"]                             # what a new page receives
+    assert w.svg.startswith("<svg") and unpack_svg(whole) == w.svg
+    assert len(whole) < len(w.svg) / 4
     with pytest.raises(AttributeError):
         w.svg = "<svg/>"                                        # drawn from the game only
+    before = unpack_picture(whole)
     w.click("spawn")
-    assert "selected: spawn" in w.svg and unpack_svg(w.svg_z) == w.svg
-    assert pack_svg("") == b"" and unpack_svg(b"") == ""
+    # an update: what changed since the picture the page has
+    after = unpack_picture(w.svg_z, before)
+    assert after[0] == before[0] + 1 and "".join(after[1]) == w.svg and "selected: spawn" in w.svg
+    assert len(w.svg_z) < len(whole)
+    with pytest.raises(ValueError, match="not this one"):
+        unpack_picture(w.svg_z)                                # not without the picture it changes
+    assert unpack_svg(w.get_state()["svg_z"]) == w.svg
+    assert pack_svg("") == b"" and unpack_svg(b"") == "" and unpack_svg(pack_svg("<svg/>")) == "<svg/>"
 
 
 def test_an_unchanged_picture_is_not_sent_again():
@@ -810,6 +817,8 @@ def _click_through(w, words_seen, rng, clicks):
     may be refused (the choice does not fit): that answer counts too."""
     wire = Wire(w)
     sizes = []
+    picture = unpack_picture(w.get_state()["svg_z"])   # what the page has
+    assert "".join(picture[1]) == w.svg
     for _ in range(clicks):
         acts, toggles, confirms = offered(w.svg)
         targets = ([("click", a) for a in acts] + [("toggle", t) for t in toggles]
@@ -823,6 +832,9 @@ def _click_through(w, words_seen, rng, clicks):
         assert len(wire.msgs) == 1, (word, w.error)
         assert wire.replies()[-1]["ok"] or kind == "confirm", (word, w.error)
         sizes.append(wire.msgs[0][1])
+        if "svg_z" in wire.updates()[0]:      # the parts that changed make the new picture
+            picture = unpack_picture(wire.updates()[0]["svg_z"], picture)
+        assert "".join(picture[1]) == w.svg
     return sizes
 
 
@@ -1377,18 +1389,22 @@ def _page_outlines_a_click_and_draws_the_newest_picture(page):
     expect(root).to_have_attribute("data-picture", "error")
     expect(root.locator(".bk-board svg text")).to_have_text("new")
     page.evaluate("([z]) => model.apply({svg_z: z, version: 1003, error: ''})",
-                  [for_page({"z": w.svg_z})["z"]])
+                  [for_page({"z": w.get_state()["svg_z"]})["z"]])
     expect(root).to_have_attribute("data-picture", "")
     expect(root.locator(".bk-error")).to_have_text("")
     expect(root.locator("[data-toggle='d1']")).to_have_count(1)
-    # the same picture again in a new buffer (back to the live board): found, not inflated again
-    page.evaluate("""() => { window.__inflated = 0; const D = window.DecompressionStream;
-        window.DecompressionStream = class extends D {
-          constructor(...a) { super(...a); window.__inflated += 1; } }; }""")
-    page.evaluate("([z]) => model.apply({svg_z: z, version: 1004})", [for_page({"z": w.svg_z})["z"]])
-    expect(root).to_have_attribute("data-version", "1004")
+    # an update to a picture this page does not have: it asks for the whole
+    # picture (once) and draws that
+    page.evaluate("window.__sent.length = 0")
+    parts = ('<svg xmlns="http://www.w3.org/2000/svg">', "<text>a</text>", "</svg>")
+    stray = pack_picture(77, Picture.of([parts[0], "<text>b</text>", parts[2]]), (76, parts))
+    page.evaluate("([z]) => model.apply({svg_z: z, version: 1004})", [for_page({"z": stray})["z"]])
+    page.wait_for_function("window.__sent.length > 0")
+    expect(root).to_have_attribute("data-picture", "")
     expect(root.locator("[data-toggle='d1']")).to_have_count(1)
-    assert page.evaluate("window.__inflated") == 0
+    assert [m["kind"] for m in page.evaluate("window.__sent")] == ["picture"]
+    assert page.evaluate("[...document.querySelectorAll('.bk-board text')].map((t) => t.textContent)"
+                         ".filter((t) => t === 'a' || t === 'b')") == []
     assert [e for e in page.errors] == []
 
 

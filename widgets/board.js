@@ -9,19 +9,24 @@
 //   {id, kind, version, word?, to?}
 //   kind    "click" (word = data-act), "toggle" (word = data-toggle),
 //           "confirm" (word = data-confirm), "undo", "cancel", "reveal",
-//           "step" (to = sub-step index, -1 = live board)
+//           "step" (to = sub-step index, -1 = live board), "picture"
+//           (send the whole picture again: see below)
 //   version the board version the gesture was made on: Python refuses a
 //           request made on a board that has changed since ("the board
 //           changed — look again"), so a double click never acts twice.
 // From Python, one state update per request: the changed values plus
 //   reply = {n, id, ok, error}. The move log arrives as an append: cut the
 //   lines at log_start, append log_tail.
-// The picture arrives compressed (svg_z: the SVG text zlib-deflated, a
-//   binary buffer: a DataView), only when it changed; the browser's own DecompressionStream
-//   inflates it, and the update is drawn once its picture is ready (a newer
-//   picture always wins over an older one still being inflated). Only the
-//   parts of the picture that changed are redrawn (see cut), and its style
-//   sheet is kept in a <style> of the view (see splitSheet).
+// The picture arrives compressed (svg_z: JSON zlib-deflated, a binary
+//   buffer: a DataView), only when it changed: whole for a new page,
+//   {n, parts}, else what changed since the picture before it: {n, base,
+//   count, set: [[index, text], …]} or, when parts came or went, {n, base,
+//   count, cut: [i, j], put: [text, …]} (see receivePicture). The
+//   browser's own DecompressionStream inflates it, and the update is drawn
+//   once its picture is ready (a newer picture always wins over an older
+//   one still being inflated). Only the parts of the picture that changed
+//   are redrawn (see cut), and its style sheet is kept in a <style> of the
+//   view (see splitSheet).
 // The page never sets the model's state.
 //
 // A clicked target is outlined at once (class bk-pressed), until the answer
@@ -78,17 +83,71 @@ function logFor(model) {
 }
 
 function initialize({ model }) {
-  // A (re)created model starts from its full state: a fresh store.
-  const old = logs.get(model.get("board_id"));
-  if (old) { old.off?.(); logs.delete(model.get("board_id")); }
+  // A (re)created model starts from its full state: fresh stores.
+  const id = model.get("board_id");
+  const old = logs.get(id);
+  if (old) { old.off?.(); logs.delete(id); }
+  boards.get(id)?.off?.();
   const store = logFor(model);
-  return () => { store.off?.(); logs.delete(model.get("board_id")); };
+  const board = pictureFor(model);
+  return () => { store.off?.(); logs.delete(id); board.off?.(); boards.delete(id); };
 }
 
 // ---------------------------------------------------------- the picture
-// Inflated pictures, shared by every view on the page (the newest few).
-const pictures = new Map();   // pictureKey(svg_z) -> Promise<svg text>
+// One picture per model (all views of a board share it), keyed by
+// board_id: an update carries only the parts that changed since the
+// picture before it, so updates are applied here, once, in the order they
+// arrive; a view asks for the text of the svg_z it draws.
+const boards = new Map();
 const PICTURES_KEPT = 8;
+
+function pictureFor(model) {
+  const id = model.get("board_id");
+  let board = boards.get(id);
+  if (!board) {
+    board = { last: Promise.resolve(null), texts: new Map(), asked: false };
+    boards.set(id, board);
+    receivePicture(model, board);
+    const on = () => receivePicture(model, board);
+    model.on("change:svg_z", on);
+    board.off = () => model.off("change:svg_z", on);
+  }
+  return board;
+}
+
+// The text of the model's svg_z (a Promise), after the pictures before it.
+function pictureText(model, z) {
+  const board = pictureFor(model);
+  if (!board.texts.has(z)) receivePicture(model, board, z);
+  return board.texts.get(z);
+}
+
+function receivePicture(model, board, z = model.get("svg_z") ?? "") {
+  if (board.texts.has(z)) return;
+  const next = board.last.then(async (before) => {
+    const text = isEmpty(z) ? "" : await inflate(z);
+    if (!text.startsWith("{")) return { n: null, parts: text ? [text] : [] };   // a picture's text
+    const msg = JSON.parse(text);
+    if (Array.isArray(msg.parts)) return { n: msg.n, parts: msg.parts };
+    const cut = msg.cut;
+    if (!before || before.n !== msg.base || before.parts.length !== msg.count
+        || !(Array.isArray(msg.set) || (Array.isArray(cut) && Array.isArray(msg.put)))) {
+      // (a change to a picture this page does not have: ask for the whole one, once)
+      if (!board.asked) {
+        board.asked = true;
+        try { model.send({ id: null, kind: "picture", version: model.get("version") }); } catch (e) { /* closed */ }
+      }
+      throw new Error(`the update changes picture ${msg.base}, and this page has ${before?.n ?? "none"}`);
+    }
+    const parts = before.parts.slice();
+    if (cut) parts.splice(cut[0], cut[1] - cut[0], ...msg.put);
+    for (const [k, part] of msg.set ?? []) parts[k] = part;
+    return { n: msg.n, parts };
+  });
+  board.last = next.then((p) => { board.asked = false; return p; }, () => null);
+  board.texts.set(z, next.then((p) => p.parts.join("")));
+  while (board.texts.size > PICTURES_KEPT) board.texts.delete(board.texts.keys().next().value);
+}
 
 // The bytes of a picture: a binary buffer as the widget model delivers it
 // (DataView, ArrayBuffer or typed array), or base64 text.
@@ -133,34 +192,6 @@ async function inflate(z) {
   let at = 0;
   for (const part of parts) { all.set(part, at); at += part.length; }
   return new TextDecoder("utf-8", { fatal: true }).decode(all);
-}
-
-// A picture's key in the cache: its text, or for a buffer its length and
-// two 32-bit hashes of its bytes (a picture sent again in a new buffer, as
-// when going back to the live board, is found again).
-function pictureKey(z) {
-  if (typeof z === "string" || isEmpty(z)) return z ?? "";
-  if (!(z instanceof ArrayBuffer || ArrayBuffer.isView(z))) return z;   // inflate says what is wrong
-  const bytes = bytesOf(z);
-  let a = 0x811c9dc5, b = 5381;
-  for (let i = 0; i < bytes.length; i++) {
-    a = Math.imul(a ^ bytes[i], 0x01000193);
-    b = (Math.imul(b, 33) + bytes[i]) | 0;
-  }
-  return `${bytes.length}:${a >>> 0}:${b >>> 0}`;
-}
-
-function picture(z) {
-  const key = pictureKey(z);
-  let p = pictures.get(key);
-  if (p) {
-    pictures.delete(key);   // the newest again
-  } else {
-    p = isEmpty(z) ? Promise.resolve("") : inflate(z);
-  }
-  pictures.set(key, p);
-  while (pictures.size > PICTURES_KEPT) pictures.delete(pictures.keys().next().value);
-  return p;
 }
 
 // Once the next frame is on its way to the screen (style, layout and paint
@@ -617,7 +648,7 @@ function render({ model, el: host }) {
   // newest picture is kept: one inflated late never replaces it.
   function fetchPicture(z) {
     inflating = z;
-    picture(z).then((svg) => ({ z, svg, error: "" }),
+    pictureText(model, z).then((svg) => ({ z, svg, error: "" }),
       (e) => ({ z, svg: null, error: `the board could not be shown: ${e?.message ?? e}` }))
       .then((p) => {
         if (removed || (model.get("svg_z") ?? "") !== z) return;

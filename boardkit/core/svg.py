@@ -124,6 +124,10 @@ class El:
         self.attrs["class"] = " ".join(current)
         return self
 
+    def start_tag(self) -> str:
+        pairs = _PAIRS
+        return f"<{self.tag}{''.join([pairs.get(kv) or _pair(*kv) for kv in self.attrs.items()])}>"
+
     def render(self, out: list[str]) -> None:
         pairs = _PAIRS
         attrs = "".join([pairs.get(kv) or _pair(*kv) for kv in self.attrs.items()])
@@ -281,7 +285,22 @@ class Targets:
         return el
 
 
-def svg_document(width: int, height: int, *children: El, css: str = "", label: str = "") -> str:
+class Picture(str):
+    """A picture's SVG text that knows its parts: the root's start tag, the
+    text of each element directly inside the root, and the end tag (joined,
+    they are the text). The board widget sends the page only the parts that
+    changed since the last picture."""
+
+    parts: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, parts: list[str]) -> Picture:
+        picture = cls("".join(parts))
+        picture.parts = tuple(parts)
+        return picture
+
+
+def svg_document(width: int, height: int, *children: El, css: str = "", label: str = "") -> Picture:
     root = El("svg", xmlns="http://www.w3.org/2000/svg", width=width, height=height,
               viewBox=f"0 0 {width} {height}", class_="boardkit", role="img")
     if label:
@@ -291,7 +310,16 @@ def svg_document(width: int, height: int, *children: El, css: str = "", label: s
     # an opaque page under the picture: its colours hold on a dark theme too
     root.add(El("rect", x=0, y=0, width=width, height=height, fill="#fff", class_="page"))
     root.add(*children)
-    return str(root)
+    parts = [root.start_tag()]
+    for child in root.children:
+        if isinstance(child, El):
+            out: list[str] = []
+            child.render(out)
+            parts.append("".join(out))
+        else:
+            parts.append(child if type(child) is Raw else escape(clean(str(child))))
+    parts.append("</svg>")
+    return Picture.of(parts)
 
 
 def picture_html(svg: str, label: str = "") -> str:

@@ -314,6 +314,10 @@ class SlipStreamRules(Rules):
         elif word == "course":
             if n < 2:
                 raise self.invalid("the course order names the 7 course tiles", EXAMPLES["course"])
+        elif n == 1 and parse_place(word) is not None:
+            # what a click on a space of the board says before a machine is chosen
+            raise self.invalid(f"'{word}' names a space; a move takes two clicks: first the machine "
+                               f"to move, then the space where its move ends", EXAMPLES["move"])
         else:
             raise self.invalid(f"unknown action {text.strip()[:40]!r}; a player moves a machine "
                                "('move <from> <to>'), makes a turbo move ('turbo <from> <to>') or "

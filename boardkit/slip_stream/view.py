@@ -11,8 +11,10 @@ Click flow (each click is one word of the action):
 * a move: an outlined machine of the player to move (``data-act="move
   12c"``), then one of its highlighted destinations (``data-act="14d"``,
   the space where the whole move ends, after circle skipping and
-  slipstream). While a machine is selected every space carries its name,
-  so a click on a space the move cannot end on is answered with the rule.
+  slipstream). Every space carries its name at all times, so a click on a
+  space the move cannot end on, or on a space before a machine, is
+  answered with the rule (and the spaces are drawn the same in every
+  state: a click redraws only the small groups of what changed).
 * a turbo move: the same with ``turbo`` (``turbo 12c``, then ``13c``).
 * the pie rule's colour choice: the buttons "Play red" / "Play blue"
   (``data-act="colour red"`` …).
@@ -41,7 +43,7 @@ CSS = BASE_CSS + """
 .ss-space rect.slot { fill: #fff; stroke: #5a5a5a; stroke-width: 1.5; }
 .ss-space circle.slot { fill: #fff; stroke: #5a5a5a; stroke-width: 1.5; }
 .ss-space rect.goal { fill: #fff; stroke: #222; stroke-width: 2; }
-.ss-space.dest rect.back { fill: #ffd84d; stroke: #7a5c00; stroke-width: 2; }
+.ss-dests rect.back { fill: #ffd84d; stroke: #7a5c00; stroke-width: 2; }
 .ss-machine text { font-size: 14px; font-weight: bold; }
 .ss-machine.selected rect.ring { fill: none; stroke: #d00; stroke-width: 4; }
 .ss-trail polyline.casing { fill: none; stroke: #fff; stroke-width: 7; }
@@ -149,8 +151,11 @@ def render(game, view) -> str:
                           fill="#a00" if selected else "#111"))
     geo = _Course(lay, top + 86)
     parts.append(_tiles(game, state, geo))
-    parts.append(_spaces(state, geo, t, clickable, selected, dests, changed))
+    parts.append(_dests(geo, dests))
+    parts.append(_spaces(geo))
+    parts.append(_changed_spaces(geo, changed))
     parts.append(_lines(geo, dests, selected))
+    parts.append(_targets(geo, t, dests))
     parts.append(_machines(rules, state, geo, t, clickable, selected, changed))
     parts.append(_wheels(game, state, geo))
     y = geo.bottom + 104
@@ -235,63 +240,52 @@ def _fit(content: str, width: float, size: float) -> str:
     return content.rstrip() + "…"
 
 
-def _space_title(lay, name: str, occupant: str | None) -> str:
+def _space_title(lay, name: str) -> str:
     p = parse_place(name)
     assert p is not None
     kind = lay.kind(p)
     what = {"start": "start space", CIRCLE: "circular space (skipped over)",
             GOAL: "goal space"}.get(kind, "elongated space")
     where = "" if p[0] in (0, 1, lay.goal_row) else f", {lay.tile_label(p[0])}"
-    return f"{name}: {what}{where}" + (f" — {occupant} machine" if occupant else "")
+    return f"{name}: {what}{where}"
 
 
-#: Each space as drawn, per course: a course has a few hundred spaces and a
-#: picture changes only a few of them (the legal ones, the selected one).
+#: The spaces as drawn, per course: they do not change while a race is on.
+#: What does change (the destinations, the spaces a step changed) is drawn
+#: in small groups of its own over and under them, so a click redraws those
+#: and not the few hundred spaces.
 _DRAWN_SPACES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_DRAWN_MAX = 20_000
 
 
-def _spaces(state: dict, geo: _Course, t: Targets, clickable: bool, selected: str | None,
-            dests: dict, changed: set) -> El:
-    lay = geo.lay
-    occ = {m: c for c in COLOURS for m in state["machines"][c]}
-    g = El("g", class_="ss-spaces")
+def _names(lay) -> list[str]:
     names = [place_name((0, i)) for i in range(1, START_SPACES + 1)]
-    names += [place_name((r, lane)) for r in range(1, lay.goal_row + 1) for lane in range(1, LANES + 1)]
-    drawn = _DRAWN_SPACES.setdefault(lay, {})
-    if len(drawn) > _DRAWN_MAX:
-        drawn.clear()
-    for name in names:
-        # everything the space's drawing depends on
-        target = clickable and selected is not None and name != selected
-        key = (geo.y0, name, occ.get(name), name in changed, selected is None, name == selected,
-               name in dests, target, target and t.is_legal(name))
-        cell = drawn.get(key)
-        if cell is None:
-            cell = drawn[key] = Raw(_space(geo, t, name, occ.get(name), selected, dests, changed, target))
-        g.add(cell)
-    return g
+    return names + [place_name((r, lane)) for r in range(1, lay.goal_row + 1) for lane in range(1, LANES + 1)]
 
 
-def _space(geo: _Course, t: Targets, name: str, occupant: str | None, selected: str | None,
-           dests: dict, changed: set, target: bool) -> str:
-    lay, cp = geo.lay, geo.cp
+def _spaces(geo: _Course) -> El:
+    """Every space of the course: its slot and its name (a title). A click
+    on a space always says its name (``data-act``): a legal destination of
+    the selected machine plays the move, any other is answered with the rule
+    that says why not."""
+    drawn = _DRAWN_SPACES.setdefault(geo.lay, {})
+    if geo.y0 not in drawn:
+        if len(drawn) > 20:
+            drawn.clear()
+        drawn[geo.y0] = Raw("".join(str(_space(geo, name)) for name in _names(geo.lay)))
+    return El("g", drawn[geo.y0], class_="ss-spaces")
+
+
+def _space(geo: _Course, name: str) -> El:
+    lay = geo.lay
     p = parse_place(name)
     assert p is not None
     x, y = geo.cx(p[0]), geo.cy(p)
     kind = lay.kind(p)
-    cell = El("g", class_=f"ss-space {kind}", data_space=name)
-    cell.add(title(_space_title(lay, name, occupant)
-                   + (" — changed in this step" if name in changed else "")))
-    if selected is not None and name != selected:
-        # every space answers while a machine is selected (a refusal says why not)
-        cell.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=cp, height=LP,
-                    fill="#fff", fill_opacity=0, class_="hit"))
-    if name in dests:
-        cell.add_class("dest")
-        cell.add(El("rect", x=x - cp / 2 + 1, y=y - 13, width=cp - 2, height=26, rx=6,
-                    class_="back"))
-    sw = min(22.0, cp - 6)
+    cell = El("g", class_=f"ss-space {kind}", data_space=name, data_act=name)
+    cell.add(title(_space_title(lay, name)))
+    cell.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=geo.cp, height=LP, fill="#fff",
+                fill_opacity=0, class_="hit"))
+    sw = min(22.0, geo.cp - 6)
     if kind == CIRCLE:
         cell.add(El("circle", cx=x, cy=y, r=6, class_="slot"))
     elif kind == GOAL:
@@ -300,15 +294,50 @@ def _space(geo: _Course, t: Targets, name: str, occupant: str | None, selected: 
                     stroke_width=1.5, stroke_dasharray="3 3"))
     else:
         cell.add(El("rect", x=x - sw / 2, y=y - 7, width=sw, height=14, rx=7, class_="slot"))
-    if target:   # the outline a target shows when legal, hovered or pressed
-        cell.add(El("rect", x=x - cp / 2 + 1, y=y - 14, width=cp - 2, height=28, rx=6,
-                    fill="none", class_="hl"))
-    if name in changed:
-        cell.add_class("changed")
-        cell.add(*changed_mark("rect", x=x - cp / 2 + 2, y=y - 15, width=cp - 4, height=30, rx=6))
-    if target:
-        t.mark(cell, name)
-    return str(cell)
+    return cell
+
+
+def _dests(geo: _Course, dests: dict) -> El:
+    """Under the spaces: the spaces where the selected machine's move can
+    end, filled yellow."""
+    g = El("g", class_="ss-dests")
+    for name in sorted(dests):
+        x, y = geo.xy(name)
+        g.add(El("rect", x=x - geo.cp / 2 + 1, y=y - 13, width=geo.cp - 2, height=26, rx=6,
+                 class_="back", data_space=name))
+    return g
+
+
+def _changed_spaces(geo: _Course, changed: set) -> El:
+    """Over the spaces: the ones the step shown changed, outlined."""
+    g = El("g", class_="ss-changed", pointer_events="none")
+    for name in _names(geo.lay):
+        if name in changed:
+            x, y = geo.xy(name)
+            mark = El("g", class_="changed", data_space=name)
+            mark.add(title(f"{name}: changed in this step"))
+            mark.add(*changed_mark("rect", x=x - geo.cp / 2 + 2, y=y - 15, width=geo.cp - 4, height=30,
+                                   rx=6))
+            g.add(mark)
+    return g
+
+
+def _targets(geo: _Course, t: Targets, dests: dict) -> El:
+    """Over the spaces and the trails, under the machines: the legal
+    destinations as click targets (outlined; red when hovered)."""
+    g = El("g", class_="ss-targets")
+    for name in sorted(dests):
+        p = parse_place(name)
+        assert p is not None
+        x, y = geo.cx(p[0]), geo.cy(p)
+        el = El("g", class_="ss-target", data_space=name)
+        el.add(title(f"{_space_title(geo.lay, name)}: the move ends here"))
+        el.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=geo.cp, height=LP, fill="#fff",
+                  fill_opacity=0, class_="hit"))
+        el.add(El("rect", x=x - geo.cp / 2 + 1, y=y - 14, width=geo.cp - 2, height=28, rx=6,
+                  fill="none", class_="hl"))
+        g.add(t.mark(el, name))
+    return g
 
 
 def _split(lay, trail: list[str]) -> tuple[list[str], list[str]]:
