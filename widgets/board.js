@@ -261,25 +261,34 @@ function cut(svg) {
 const scratch = typeof document !== "undefined" ? document.createElement("template") : null;
 
 // Draw ``body`` (a picture's text) in ``board``, where the picture cut as
-// ``shown`` is drawn: only the parts that changed are parsed and replaced.
-// Returns the new picture's cut.
+// ``shown`` is drawn: parts that did not change stay as they are (the
+// browser does not restyle them); the others are parsed, and inserted or
+// removed, in place. Returns the new picture's cut.
 function drawParts(board, body, shown) {
   const next = cut(body);
   const live = board.firstElementChild;
   if (!next || !shown || !live || board.childNodes.length !== 1 || live.tagName !== "svg"
-      || next.parts.length !== shown.parts.length || live.children.length !== shown.parts.length
-      || live.childNodes.length !== shown.parts.length) {
+      || live.children.length !== shown.parts.length || live.childNodes.length !== shown.parts.length) {
     board.innerHTML = body;
     return next;
   }
-  const changed = [];
-  for (let k = 0; k < next.parts.length; k++) if (next.parts[k] !== shown.parts[k]) changed.push(k);
-  if (!changed.length && next.head === shown.head) return next;
-  scratch.innerHTML = next.head + changed.map((k) => next.parts[k]).join("") + "</svg>";
+  const was = shown.parts;
+  const now = next.parts;
+  // walk both lists: a part kept where it is, a part gone, a new part
+  const kept = new Array(was.length).fill(false);
+  const fresh = [];          // [index in now, the old part it goes before (or null: at the end)]
+  let p = 0;
+  for (let q = 0; q < now.length; q++) {
+    while (p < was.length && was[p] !== now[q] && !now.includes(was[p], q)) p++;   // gone
+    if (p < was.length && was[p] === now[q]) { kept[p] = true; p++; }
+    else fresh.push([q, p < was.length ? p : null]);
+  }
+  if (!fresh.length && kept.every(Boolean) && next.head === shown.head) return next;
+  scratch.innerHTML = next.head + fresh.map(([q]) => now[q]).join("") + "</svg>";
   const root = scratch.content.firstElementChild;
-  const fresh = root ? [...root.children] : [];
+  const nodes = root ? [...root.children] : [];
   // (HTML in a part is moved out of the picture by the parser: draw it whole)
-  if (fresh.length !== changed.length || scratch.content.childNodes.length !== 1) {
+  if (nodes.length !== fresh.length || scratch.content.childNodes.length !== 1) {
     board.innerHTML = body;
     return next;
   }
@@ -288,7 +297,8 @@ function drawParts(board, body, shown) {
     for (const a of root.attributes) if (live.getAttribute(a.name) !== a.value) live.setAttribute(a.name, a.value);
   }
   const kids = [...live.children];
-  changed.forEach((k, n) => live.replaceChild(fresh[n], kids[k]));
+  fresh.forEach(([, before], n) => live.insertBefore(nodes[n], before === null ? null : kids[before]));
+  kids.forEach((kid, k) => { if (!kept[k]) kid.remove(); });
   scratch.innerHTML = "";
   return next;
 }
@@ -602,7 +612,12 @@ function render({ model, el: host }) {
     // the same target keeps the focus across redraws (found by its word)
     const home = (key && items.find((t) => t.getAttribute(key[0]) === key[1])) || items[0];
     if (home) home.setAttribute("tabindex", "0");
-    if (hadFocus) (home ?? board).focus({ preventScroll: true });
+    // (in the next frame, before it is drawn: focusing at once would make
+    // the browser restyle and lay out the page now, and again for the frame)
+    const to = home ?? board;
+    if (hadFocus && host.getRootNode().activeElement !== to) {
+      requestAnimationFrame(() => { if (to.isConnected) to.focus({ preventScroll: true }); });
+    }
   }
 
   function drawLog() {
