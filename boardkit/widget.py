@@ -22,8 +22,7 @@ The page sends one custom message per gesture (``model.send``)::
   ``"<word> <selected words, sorted>"``;
 * ``undo``, ``cancel`` (forget pending words and the selection), ``reveal``
   (hot seat: "I have the screen"), ``step`` (``"to"``: a step index, -1
-  for the live board), ``picture`` (the page lacks the picture an update
-  changed: the whole picture is sent again).
+  for the live board).
 
 ``version`` is the board version the gesture was made on. A request made on
 a board that has changed since is refused ("the board changed — look
@@ -37,17 +36,19 @@ the page keeps its lines, cuts them at ``log_start`` and appends
 The page may not set any state: what it sends is ignored and the kernel's
 values are sent back.
 
-The picture travels compressed and as a change: ``svg_z`` is JSON,
-zlib-deflated, sent as a binary buffer of the message, and only when the
-picture changed (:func:`pack_picture`). A new page receives the whole
-picture, cut in parts (the root's start tag, each element inside it, the
-end tag); an update carries only the parts that changed since the picture
-sent before it, numbered so that the page can check it has that one (a
-Slip Stream move changes its machines, not its few hundred spaces). The
-page inflates it with the browser's own ``DecompressionStream("deflate")``,
-applies it to the picture it has (once per board, whatever the number of
-views) and draws it with the rest of that update (``version`` tells it
-which picture is the newest). In Python the picture is
+The picture travels compressed and as a change (:func:`pack_picture`):
+``base_z`` is a whole picture, cut in parts (the root's start tag, each
+element inside it, the end tag), and ``svg_z`` what the picture shown now
+changes in it (the parts replaced); both are JSON, zlib-deflated, sent as
+binary buffers, and only when they changed. A click usually changes a few
+parts (a Slip Stream move changes its machines, not its few hundred
+spaces), so it sends ``svg_z`` alone; when the changes grow to half the
+size of the base, the picture becomes the new base. The two values always
+make the picture together, so any state of the model (a page opened later,
+a notebook saved with its widget state) shows the board. The page inflates
+them with the browser's own ``DecompressionStream("deflate")`` and draws
+the picture with the rest of that update (``version`` tells it which
+picture is the newest). In Python the picture is
 :attr:`BoardWidget.svg`, as text.
 
 What the page shows above the board
@@ -133,7 +134,7 @@ def widget_file(name: str) -> Path:
 MODES = ("teacher", "student", "hotseat")
 SIZES = ("normal", "present")
 #: What the page may ask for (see the module docstring).
-KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step", "picture")
+KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step")
 #: The longest word a click may carry (targets are a few words).
 MAX_WORD = 200
 #: Bots answering bots (a bot-only table) stop after this many moves in a row.
@@ -170,8 +171,8 @@ def _show(value: Any, limit: int = 40) -> str:
 
 
 def pack_svg(svg: str) -> bytes:
-    """A picture's text, zlib-deflated UTF-8 (empty for no picture). The
-    page draws this form too; the widget sends :func:`pack_picture`."""
+    """A picture's text, zlib-deflated UTF-8 (empty for no picture); the
+    page draws this form too. The widget sends :func:`pack_picture`."""
     if not svg:
         return b""
     return zlib.compress(svg.encode("utf-8"), 6)
@@ -184,63 +185,55 @@ def picture_parts(svg: str) -> tuple[str, ...]:
     return getattr(svg, "parts", ()) or ((svg,) if svg else ())
 
 
-def pack_picture(n: int, svg: str, before: tuple[int, tuple[str, ...]] | None = None) -> bytes:
-    """Picture ``n`` as the page receives it (``svg_z``): JSON, zlib-deflated,
-    sent as a binary buffer. Whole, ``{"n", "parts"}`` (the text is the parts
-    joined); or, when ``before`` is the picture the page has (its number
-    and parts), only what changed: ``{"n", "base", "count", "set": [[index,
-    text], …]}`` (the same number of parts, those replaced), or ``{"n",
-    "base", "count", "cut": [i, j], "put": [text, …]}`` (parts ``i`` to ``j``
-    of the ``count`` replaced by those of ``put``)."""
-    parts = picture_parts(svg)
-    msg: dict[str, Any] = {"n": n, "parts": list(parts)}
-    if before is not None and len(parts) > 1 and len(before[1]) > 1:
-        old = before[1]
-        if len(old) == len(parts):
-            changed = [[k, p] for k, (p, q) in enumerate(zip(parts, old)) if p is not q and p != q]
-            msg = {"n": n, "base": before[0], "count": len(old), "set": changed}
-        else:
-            # parts came or went: the same first and last parts are kept
-            i = 0
-            while i < min(len(old), len(parts)) - 1 and parts[i] == old[i]:
-                i += 1
-            j = 0
-            while j < min(len(old), len(parts)) - i and parts[-1 - j] == old[-1 - j]:
-                j += 1
-            msg = {"n": n, "base": before[0], "count": len(old), "cut": [i, len(old) - j],
-                   "put": list(parts[i:len(parts) - j])}
+def _deflate(msg: dict) -> bytes:
     return zlib.compress(json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 6)
 
 
-def unpack_picture(svg_z: bytes, before: tuple[Any, tuple[str, ...]] | None = None
-                   ) -> tuple[Any, tuple[str, ...]]:
-    """What the page does with ``svg_z``: the picture's number and parts
-    (joined, its text), from a picture's text (:func:`pack_svg`, no
-    number), a whole picture, or what changed since ``before`` (the number
-    and parts of the picture the page has)."""
+def pack_picture(svg: str, base: tuple[str, ...] | None = None) -> tuple[bytes, bytes]:
+    """``(base_z, svg_z)`` for picture ``svg``: the base is the whole
+    picture, ``{"parts": [text, …]}`` (joined, the parts are its text), and
+    ``svg_z`` what the picture changes in it: ``{"count", "set": [[index,
+    text], …]}`` (the base's ``count`` parts, those replaced) or ``{"count",
+    "cut": [i, j], "put": [text, …]}`` (its parts ``i`` to ``j`` replaced
+    by ``put``). With ``base`` (the parts of the base the page has), only
+    ``svg_z`` is new (``base_z`` is ``b""``): the caller starts a new base
+    when that has grown too big."""
+    parts = picture_parts(svg)
+    if base is None:
+        return _deflate({"parts": list(parts)}), _deflate({"count": len(parts), "set": []})
+    if len(base) == len(parts):
+        changed = [[k, p] for k, (p, q) in enumerate(zip(parts, base)) if p is not q and p != q]
+        return b"", _deflate({"count": len(base), "set": changed})
+    # parts came or went: the same first and last parts are kept
+    i = 0
+    while i < min(len(base), len(parts)) - 1 and parts[i] == base[i]:
+        i += 1
+    j = 0
+    while j < min(len(base), len(parts)) - i and parts[-1 - j] == base[-1 - j]:
+        j += 1
+    put = list(parts[i:len(parts) - j])
+    return b"", _deflate({"count": len(base), "cut": [i, len(base) - j], "put": put})
+
+
+def unpack_picture(base_z: bytes, svg_z: bytes) -> str:
+    """What the page does with ``base_z`` and ``svg_z`` (see
+    :func:`pack_picture`): the picture's text. A ``svg_z`` that is a
+    picture's text (:func:`pack_svg`) is drawn as it is."""
     if not svg_z:
-        return None, ()
+        return ""
     text = zlib.decompress(svg_z).decode("utf-8")
     if not text.startswith("{"):
-        return None, (text,)
-    msg = json.loads(text)
-    if "parts" in msg:
-        return msg["n"], tuple(msg["parts"])
-    if before is None or before[0] != msg["base"] or len(before[1]) != msg["count"]:
-        raise ValueError(f"picture {msg['n']} changes picture {msg['base']}, not this one")
-    parts = list(before[1])
-    if "cut" in msg:
-        i, j = msg["cut"]
-        parts[i:j] = msg["put"]
-    for k, part in msg.get("set", ()):
+        return text
+    change = json.loads(text)
+    parts = json.loads(zlib.decompress(base_z).decode("utf-8"))["parts"] if base_z else []
+    if len(parts) != change["count"]:
+        raise ValueError(f"the change is to a picture of {change['count']} parts, not {len(parts)}")
+    if "cut" in change:
+        i, j = change["cut"]
+        parts[i:j] = change["put"]
+    for k, part in change.get("set", ()):
         parts[k] = part
-    return msg["n"], tuple(parts)
-
-
-def unpack_svg(svg_z: bytes) -> str:
-    """The text of a whole picture in its ``svg_z`` form (see
-    :func:`unpack_picture`)."""
-    return "".join(unpack_picture(svg_z)[1])
+    return "".join(parts)
 
 
 def offered(svg: str) -> tuple[list[str], list[str], list[str]]:
@@ -305,10 +298,10 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
     _css = widget_file("board.css").read_text(encoding="utf-8")
 
     # Everything below is drawn by the page; none of it may be set by the page.
-    #: The picture, compressed: whole for a new page, else only the parts
-    #: that changed since the last one sent (see :func:`pack_picture`);
-    #: :attr:`svg` is its text.
+    #: The picture, compressed: the parts it changes in ``base_z``, a whole
+    #: picture (see :func:`pack_picture`); :attr:`svg` is its text.
     svg_z = traitlets.Bytes(b"").tag(sync=True)
+    base_z = traitlets.Bytes(b"").tag(sync=True)
     #: Goes up whenever what can be clicked changes; requests carry it.
     version = traitlets.Int(0).tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
@@ -378,8 +371,7 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
         self._lines: list[str] = []          # … and their lines
         self._drawn: tuple | None = None
         self._svg = ""
-        self._svg_n = 0                      # the picture's number (svg_z's "n")
-        self._sent: tuple[int, tuple[str, ...]] | None = None   # the last one sent: (n, parts)
+        self._base: tuple[str, ...] | None = None   # the parts of base_z
         self._offered: tuple[str, tuple] = ("", ([], [], []))
         self._pictures: list[tuple[Game, dict, View, str]] = []   # newest last
         self._replies = 0
@@ -846,8 +838,13 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
         self.curtain = curtain
         if svg != self._svg:
             self._svg = svg
-            self._svg_n += 1
-            self.svg_z = pack_picture(self._svg_n, svg, self._sent)
+            base_z, svg_z = pack_picture(svg, self._base)
+            if not base_z and len(svg_z) > max(2_000, len(self.base_z) // 2):
+                base_z, svg_z = pack_picture(svg)          # changes that big: a new base
+            if base_z:
+                self._base = picture_parts(svg)
+                self.base_z = base_z
+            self.svg_z = svg_z
         self.status = _clean(g.situation())
         self.thinking = f"{self._who(self._job.seat)} is thinking…" if self._job else ""
         self.step_count = len(self._steps)
@@ -892,21 +889,11 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
     # ------------------------------------------------------- the page's side
     def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict:
         """The synced values. A whole state (a new page) carries the whole
-        log (``log_start`` 0) and the whole picture; an update only what was
-        appended, and the parts of the picture that changed."""
+        log (``log_start`` 0); an update only what was appended."""
         state = super().get_state(key=key, drop_defaults=drop_defaults)
         if key is None and hasattr(self, "_lines"):
             state["log_start"], state["log_tail"] = 0, list(self._lines)
-            state["svg_z"] = pack_picture(self._svg_n, self._svg)
         return state
-
-    def send_state(self, key: Any = None) -> None:
-        """Send an update; once the picture has gone, the next one is sent as
-        the parts that changed since it."""
-        super().send_state(key=key)
-        keys = self.keys if key is None else [key] if isinstance(key, str) else key
-        if "svg_z" in keys and self._svg:
-            self._sent = (self._svg_n, picture_parts(self._svg))
 
     def set_state(self, sync_data: Any) -> None:
         """The page may not set anything (it only sends requests): a state
@@ -914,12 +901,12 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
         if not isinstance(sync_data, dict):
             return
         keys = [k for k in sync_data if k in self.keys]
+        if "svg_z" in keys or "base_z" in keys:       # (the two make the picture together)
+            keys = list(dict.fromkeys([*keys, "svg_z", "base_z"]))
         if keys:
             state = super().get_state(key=keys)
             if "log_start" in keys or "log_tail" in keys:
                 state["log_start"], state["log_tail"] = 0, list(getattr(self, "_lines", []))
-            if "svg_z" in keys:
-                state["svg_z"] = pack_picture(self._svg_n, self._svg)
             state, paths, buffers = _remove_buffers(state)
             self._send({"method": "update", "state": state, "buffer_paths": paths}, buffers=buffers)
 
@@ -954,11 +941,6 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
         if not isinstance(kind, str) or kind not in KINDS:
             raise InvalidActionError(f"unknown board message kind {_show(kind)}; "
                                      f"known: {', '.join(KINDS)}")
-        if kind == "picture":
-            # the page lacks the picture an update changed: send it whole
-            self._svg_n += 1
-            self.svg_z = pack_picture(self._svg_n, self._svg)
-            return
         version = content.get("version")
         word: Any = content.get("word")
         if type(version) is not int:

@@ -153,6 +153,16 @@ def test_a_space_clicked_before_a_machine_says_what_a_move_takes():
     assert "first the machine to move" in w.error and w.pending == "" and w.game.to_json() == before
 
 
+def test_a_space_is_clicked_only_while_machines_move():
+    g = fresh()
+    svg = g.render()                                 # the first move (pie rule)
+    assert targets(svg)["4b"] == "ss-space space"
+    g.apply("move s3 2c")                            # the colour choice: only its buttons
+    assert g.state["phase"] == "colour" and not [k for k in targets(g.render()) if k[0].isdigit()]
+    over = played(3, 400)
+    assert over.is_over() and not [k for k in targets(over.render()) if k[0].isdigit()]
+
+
 def test_the_spaces_are_drawn_the_same_whatever_is_selected_or_changed():
     g = SlipStream.scenario(red=["2a", "7c", "s5", "s7"], blue=["6a", "9c"])
     spaces = {ET.tostring(groups(svg, "ss-spaces")[0])

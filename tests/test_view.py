@@ -182,14 +182,14 @@ def test_parts_drawn_before_are_the_parts_drawn_afresh():
     from boardkit.slip_stream import view as ss_view
     from boardkit.super_race import view as su_view
 
-    for make, drawn in ((lambda: SlipStream(seed=3), ss_view._DRAWN_SPACES),
-                        (lambda: SuperRace(players=2, seed=4), su_view._DRAWN_SQUARES)):
+    for make, drawn, least in ((lambda: SlipStream(seed=3), ss_view._DRAWN_SPACES, 1),
+                               (lambda: SuperRace(players=2, seed=4), su_view._DRAWN_SQUARES, 100)):
         names = sorted(set(re.findall(r'data-(?:space|square)="([^"]+)"', make().render())))
         drawn.clear()
         forward = []
         for g, views in _views_along_a_game(make, names, 5, 30):
             forward.append([g.render(v) for v in views])
-        assert len(drawn) == 1 and len(next(iter(drawn.values()))) >= 1     # something was remembered
+        assert len(drawn) == 1 and len(next(iter(drawn.values()))) >= least   # something was remembered
         drawn.clear()
         again = [[g.render(v) for v in reversed(views)][::-1]
                  for g, views in _views_along_a_game(make, names, 5, 30)]

@@ -9,24 +9,23 @@
 //   {id, kind, version, word?, to?}
 //   kind    "click" (word = data-act), "toggle" (word = data-toggle),
 //           "confirm" (word = data-confirm), "undo", "cancel", "reveal",
-//           "step" (to = sub-step index, -1 = live board), "picture"
-//           (send the whole picture again: see below)
+//           "step" (to = sub-step index, -1 = live board)
 //   version the board version the gesture was made on: Python refuses a
 //           request made on a board that has changed since ("the board
 //           changed — look again"), so a double click never acts twice.
 // From Python, one state update per request: the changed values plus
 //   reply = {n, id, ok, error}. The move log arrives as an append: cut the
 //   lines at log_start, append log_tail.
-// The picture arrives compressed (svg_z: JSON zlib-deflated, a binary
-//   buffer: a DataView), only when it changed: whole for a new page,
-//   {n, parts}, else what changed since the picture before it: {n, base,
-//   count, set: [[index, text], …]} or, when parts came or went, {n, base,
-//   count, cut: [i, j], put: [text, …]} (see receivePicture). The
-//   browser's own DecompressionStream inflates it, and the update is drawn
-//   once its picture is ready (a newer picture always wins over an older
-//   one still being inflated). Only the parts of the picture that changed
-//   are redrawn (see cut), and its style sheet is kept in a <style> of the
-//   view (see splitSheet).
+// The picture arrives compressed, as a change: base_z is a whole picture
+//   {parts} (joined, the parts are its text), svg_z what the picture shown
+//   changes in it, {count, set: [[index, text], …]} or, when parts came or
+//   went, {count, cut: [i, j], put: [text, …]} (both JSON zlib-deflated,
+//   binary buffers: DataViews), each only when it changed. The browser's own
+//   DecompressionStream inflates them, and the update is drawn once its
+//   picture is ready (a newer picture always wins over an older one still
+//   being inflated). Only the parts of the picture that changed are
+//   redrawn (see drawParts), and its style sheet is kept in a <style> of
+//   the view (see splitSheet).
 // The page never sets the model's state.
 //
 // A clicked target is outlined at once (class bk-pressed), until the answer
@@ -83,70 +82,46 @@ function logFor(model) {
 }
 
 function initialize({ model }) {
-  // A (re)created model starts from its full state: fresh stores.
-  const id = model.get("board_id");
-  const old = logs.get(id);
-  if (old) { old.off?.(); logs.delete(id); }
-  boards.get(id)?.off?.();
+  // A (re)created model starts from its full state: a fresh store.
+  const old = logs.get(model.get("board_id"));
+  if (old) { old.off?.(); logs.delete(model.get("board_id")); }
   const store = logFor(model);
-  const board = pictureFor(model);
-  return () => { store.off?.(); logs.delete(id); board.off?.(); boards.delete(id); };
+  return () => { store.off?.(); logs.delete(model.get("board_id")); };
 }
 
 // ---------------------------------------------------------- the picture
-// One picture per model (all views of a board share it), keyed by
-// board_id: an update carries only the parts that changed since the
-// picture before it, so updates are applied here, once, in the order they
-// arrive; a view asks for the text of the svg_z it draws.
-const boards = new Map();
-const PICTURES_KEPT = 8;
+// Inflated base pictures (the newest few), shared by every view on the
+// page: base_z (the model's value) -> Promise<parts>.
+const bases = new Map();
+const BASES_KEPT = 4;
 
-function pictureFor(model) {
-  const id = model.get("board_id");
-  let board = boards.get(id);
-  if (!board) {
-    board = { last: Promise.resolve(null), texts: new Map(), asked: false };
-    boards.set(id, board);
-    receivePicture(model, board);
-    const on = () => receivePicture(model, board);
-    model.on("change:svg_z", on);
-    board.off = () => model.off("change:svg_z", on);
+function baseParts(b) {
+  let p = bases.get(b);
+  if (!p) {
+    p = isEmpty(b) ? Promise.resolve([]) : inflate(b).then((text) => {
+      const parts = JSON.parse(text).parts;
+      if (!Array.isArray(parts)) throw new Error("a base picture is a list of parts");
+      return parts;
+    });
+    bases.set(b, p);
+    while (bases.size > BASES_KEPT) bases.delete(bases.keys().next().value);
   }
-  return board;
+  return p;
 }
 
-// The text of the model's svg_z (a Promise), after the pictures before it.
-function pictureText(model, z) {
-  const board = pictureFor(model);
-  if (!board.texts.has(z)) receivePicture(model, board, z);
-  return board.texts.get(z);
-}
-
-function receivePicture(model, board, z = model.get("svg_z") ?? "") {
-  if (board.texts.has(z)) return;
-  const next = board.last.then(async (before) => {
-    const text = isEmpty(z) ? "" : await inflate(z);
-    if (!text.startsWith("{")) return { n: null, parts: text ? [text] : [] };   // a picture's text
-    const msg = JSON.parse(text);
-    if (Array.isArray(msg.parts)) return { n: msg.n, parts: msg.parts };
-    const cut = msg.cut;
-    if (!before || before.n !== msg.base || before.parts.length !== msg.count
-        || !(Array.isArray(msg.set) || (Array.isArray(cut) && Array.isArray(msg.put)))) {
-      // (a change to a picture this page does not have: ask for the whole one, once)
-      if (!board.asked) {
-        board.asked = true;
-        try { model.send({ id: null, kind: "picture", version: model.get("version") }); } catch (e) { /* closed */ }
-      }
-      throw new Error(`the update changes picture ${msg.base}, and this page has ${before?.n ?? "none"}`);
-    }
-    const parts = before.parts.slice();
-    if (cut) parts.splice(cut[0], cut[1] - cut[0], ...msg.put);
-    for (const [k, part] of msg.set ?? []) parts[k] = part;
-    return { n: msg.n, parts };
-  });
-  board.last = next.then((p) => { board.asked = false; return p; }, () => null);
-  board.texts.set(z, next.then((p) => p.parts.join("")));
-  while (board.texts.size > PICTURES_KEPT) board.texts.delete(board.texts.keys().next().value);
+// The text of the picture made of ``b`` (base_z) and ``z`` (svg_z); a
+// ``z`` that is a picture's text (not a change) is drawn as it is.
+async function pictureText(b, z) {
+  const text = isEmpty(z) ? "" : await inflate(z);
+  if (!text.startsWith("{")) return text;
+  const change = JSON.parse(text);
+  const parts = (await baseParts(b)).slice();
+  if (parts.length !== change.count) {
+    throw new Error(`a change to a picture of ${change.count} parts, on one of ${parts.length}`);
+  }
+  if (Array.isArray(change.cut)) parts.splice(change.cut[0], change.cut[1] - change.cut[0], ...(change.put ?? []));
+  for (const [k, part] of change.set ?? []) parts[k] = part;
+  return parts.join("");
 }
 
 // The bytes of a picture: a binary buffer as the widget model delivers it
@@ -592,10 +567,13 @@ function render({ model, el: host }) {
 
   // ---------------------------------------------------------- drawing
   let drawnCut = null;          // the picture drawn, cut in parts (see cut)
+  let focusNext = null;         // the target to focus in the next frame
   function drawBoard(svg) {
     const active = host.getRootNode().activeElement;
-    const hadFocus = active !== null && board.contains(active);
-    const key = hadFocus ? keyOf(active.closest?.(CLICKABLE)) : null;
+    // (a target still to be focused counts as focused: two redraws may come in one frame)
+    const focused = active !== null && board.contains(active) ? active : focusNext;
+    const hadFocus = focused !== null;
+    const key = hadFocus ? keyOf(focused.closest?.(CLICKABLE)) : null;
     const { css, body } = splitSheet(svg);
     if (sheet.textContent !== (css ?? "")) sheet.textContent = css ?? "";   // (a picture without one: none)
     drawnCut = drawParts(board, body, drawnCut);
@@ -616,7 +594,17 @@ function render({ model, el: host }) {
     // the browser restyle and lay out the page now, and again for the frame)
     const to = home ?? board;
     if (hadFocus && host.getRootNode().activeElement !== to) {
-      requestAnimationFrame(() => { if (to.isConnected) to.focus({ preventScroll: true }); });
+      if (focusNext === null) {
+        requestAnimationFrame(() => {
+          const t = focusNext;
+          focusNext = null;
+          const now = host.getRootNode().activeElement;     // (unless focused meanwhile)
+          if (t?.isConnected && !(now && now !== board && board.contains(now))) t.focus({ preventScroll: true });
+        });
+      }
+      focusNext = to;
+    } else {
+      focusNext = null;
     }
   }
 
@@ -652,8 +640,8 @@ function render({ model, el: host }) {
 
   let paintedVersion = null;
   let painted = null;           // the picture drawn
-  let shown = { z: "", svg: "", error: "" };   // the newest picture inflated
-  let inflating = null;         // the svg_z being inflated
+  let shown = { z: "", b: "", svg: "", error: "" };   // the newest picture inflated
+  let inflating = null;         // the [svg_z, base_z] being inflated
   let scheduled = false;
   function schedule() {
     if (!scheduled) { scheduled = true; queueMicrotask(paint); }
@@ -661,12 +649,12 @@ function render({ model, el: host }) {
 
   // The model's picture, inflated; then paint again. Only the model's
   // newest picture is kept: one inflated late never replaces it.
-  function fetchPicture(z) {
-    inflating = z;
-    pictureText(model, z).then((svg) => ({ z, svg, error: "" }),
-      (e) => ({ z, svg: null, error: `the board could not be shown: ${e?.message ?? e}` }))
+  function fetchPicture(z, b) {
+    inflating = [z, b];
+    pictureText(b, z).then((svg) => ({ z, b, svg, error: "" }),
+      (e) => ({ z, b, svg: null, error: `the board could not be shown: ${e?.message ?? e}` }))
       .then((p) => {
-        if (removed || (model.get("svg_z") ?? "") !== z) return;
+        if (removed || (model.get("svg_z") ?? "") !== z || (model.get("base_z") ?? "") !== b) return;
         if (p.error) console.error("boardkit:", p.error);
         shown = p;
         inflating = null;
@@ -680,8 +668,9 @@ function render({ model, el: host }) {
     scheduled = false;
     if (removed) return;
     const z = model.get("svg_z") ?? "";
-    if (z !== shown.z) {
-      if (inflating !== z) fetchPicture(z);
+    const b = model.get("base_z") ?? "";
+    if (z !== shown.z || b !== shown.b) {
+      if (!inflating || inflating[0] !== z || inflating[1] !== b) fetchPicture(z, b);
       return;
     }
     const version = model.get("version");
@@ -742,7 +731,7 @@ function render({ model, el: host }) {
     root.dataset.ready = "1";
   }
 
-  const KEYS = ["svg_z", "version", "status", "thinking", "message", "expects", "error", "pending", "selected",
+  const KEYS = ["svg_z", "base_z", "version", "status", "thinking", "message", "expects", "error", "pending", "selected",
     "curtain", "can_undo", "step_count", "step_index", "step_caption", "happened", "hint", "log_start",
     "log_tail"];
   for (const k of KEYS) model.on(`change:${k}`, schedule);

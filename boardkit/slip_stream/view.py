@@ -11,10 +11,11 @@ Click flow (each click is one word of the action):
 * a move: an outlined machine of the player to move (``data-act="move
   12c"``), then one of its highlighted destinations (``data-act="14d"``,
   the space where the whole move ends, after circle skipping and
-  slipstream). Every space carries its name at all times, so a click on a
-  space the move cannot end on, or on a space before a machine, is
-  answered with the rule (and the spaces are drawn the same in every
-  state: a click redraws only the small groups of what changed).
+  slipstream). While machines move (the first move and the race), every
+  space carries its name, so a click on a space the move cannot end on is
+  answered with the rule, and one before a machine is chosen with what a
+  move takes; the spaces are drawn the same all that time, so a click
+  redraws only the small groups of what changed.
 * a turbo move: the same with ``turbo`` (``turbo 12c``, then ``13c``).
 * the pie rule's colour choice: the buttons "Play red" / "Play blue"
   (``data-act="colour red"`` …).
@@ -43,6 +44,7 @@ CSS = BASE_CSS + """
 .ss-space rect.slot { fill: #fff; stroke: #5a5a5a; stroke-width: 1.5; }
 .ss-space circle.slot { fill: #fff; stroke: #5a5a5a; stroke-width: 1.5; }
 .ss-space rect.goal { fill: #fff; stroke: #222; stroke-width: 2; }
+.ss-space[data-act] { cursor: not-allowed; }
 .ss-dests rect.back { fill: #ffd84d; stroke: #7a5c00; stroke-width: 2; }
 .ss-machine text { font-size: 14px; font-weight: bold; }
 .ss-machine.selected rect.ring { fill: none; stroke: #d00; stroke-width: 4; }
@@ -152,7 +154,7 @@ def render(game, view) -> str:
     geo = _Course(lay, top + 86)
     parts.append(_tiles(game, state, geo))
     parts.append(_dests(geo, dests))
-    parts.append(_spaces(geo))
+    parts.append(_spaces(geo, state["phase"] in ("pie", "play")))
     parts.append(_changed_spaces(geo, changed))
     parts.append(_lines(geo, dests, selected))
     parts.append(_targets(geo, t, dests))
@@ -250,7 +252,8 @@ def _space_title(lay, name: str) -> str:
     return f"{name}: {what}{where}"
 
 
-#: The spaces as drawn, per course: they do not change while a race is on.
+#: The spaces as drawn, per course (and per height of the title above it):
+#: they do not change while the machines move.
 #: What does change (the destinations, the spaces a step changed) is drawn
 #: in small groups of its own over and under them, so a click redraws those
 #: and not the few hundred spaces.
@@ -262,29 +265,32 @@ def _names(lay) -> list[str]:
     return names + [place_name((r, lane)) for r in range(1, lay.goal_row + 1) for lane in range(1, LANES + 1)]
 
 
-def _spaces(geo: _Course) -> El:
-    """Every space of the course: its slot and its name (a title). A click
-    on a space always says its name (``data-act``): a legal destination of
-    the selected machine plays the move, any other is answered with the rule
-    that says why not."""
+def _spaces(geo: _Course, moving: bool) -> El:
+    """Every space of the course: its slot and its name (a title). While
+    the machines move, a click on a space says its name (``data-act``): a
+    legal destination of the selected machine is drawn over it (see
+    :func:`_targets`), any other is answered with the rule that says why
+    not."""
     drawn = _DRAWN_SPACES.setdefault(geo.lay, {})
-    if geo.y0 not in drawn:
+    key = (geo.y0, moving)
+    if key not in drawn:
         if len(drawn) > 20:
             drawn.clear()
-        drawn[geo.y0] = Raw("".join(str(_space(geo, name)) for name in _names(geo.lay)))
-    return El("g", drawn[geo.y0], class_="ss-spaces")
+        drawn[key] = Raw("".join(str(_space(geo, name, moving)) for name in _names(geo.lay)))
+    return El("g", drawn[key], class_="ss-spaces")
 
 
-def _space(geo: _Course, name: str) -> El:
+def _space(geo: _Course, name: str, moving: bool) -> El:
     lay = geo.lay
     p = parse_place(name)
     assert p is not None
     x, y = geo.cx(p[0]), geo.cy(p)
     kind = lay.kind(p)
-    cell = El("g", class_=f"ss-space {kind}", data_space=name, data_act=name)
+    cell = El("g", class_=f"ss-space {kind}", data_space=name, data_act=name if moving else None)
     cell.add(title(_space_title(lay, name)))
-    cell.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=geo.cp, height=LP, fill="#fff",
-                fill_opacity=0, class_="hit"))
+    if moving:      # the whole cell answers a click
+        cell.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=geo.cp, height=LP, fill="#fff",
+                    fill_opacity=0, class_="hit"))
     sw = min(22.0, geo.cp - 6)
     if kind == CIRCLE:
         cell.add(El("circle", cx=x, cy=y, r=6, class_="slot"))
