@@ -42,13 +42,13 @@ element inside it, the end tag), and ``svg_z`` what the picture shown now
 changes in it (the parts replaced); both are JSON, zlib-deflated, sent as
 binary buffers, and only when they changed. A click usually changes a few
 parts (a Slip Stream move changes its machines, not its few hundred
-spaces), so it sends ``svg_z`` alone; when the changes grow to half the
-size of the base, the picture becomes the new base. The two values always
-make the picture together, so any state of the model (a page opened later,
-a notebook saved with its widget state) shows the board. The page inflates
-them with the browser's own ``DecompressionStream("deflate")`` and draws
-the picture with the rest of that update (``version`` tells it which
-picture is the newest). In Python the picture is
+spaces), so it sends ``svg_z`` alone; when the changes (compressed) grow
+past 2 KB and half the base, the picture becomes the new base. The two
+values always make the picture together, so any state of the model (a page
+opened later, a notebook saved with its widget state) shows the board. The
+page inflates them with the browser's own ``DecompressionStream("deflate")``
+and draws the picture with the rest of that update (a picture inflated late
+never replaces a newer one). In Python the picture is
 :attr:`BoardWidget.svg`, as text.
 
 What the page shows above the board
@@ -385,7 +385,7 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
     @property
     def svg(self) -> str:
         """The board's SVG picture, as text (the page receives it compressed,
-        as ``svg_z``)."""
+        as ``base_z`` and ``svg_z``)."""
         return getattr(self, "_svg", "")
 
     # ------------------------------------------------------------ Python API

@@ -157,10 +157,19 @@ def test_a_space_is_clicked_only_while_machines_move():
     g = fresh()
     svg = g.render()                                 # the first move (pie rule)
     assert targets(svg)["4b"] == "ss-space space"
+    spaces = set(g.layout.names)
+    assert spaces <= set(targets(svg)) and {"s1", "37d"} <= spaces
     g.apply("move s3 2c")                            # the colour choice: only its buttons
-    assert g.state["phase"] == "colour" and not [k for k in targets(g.render()) if k[0].isdigit()]
+    assert g.state["phase"] == "colour" and not spaces & set(targets(g.render()))
     over = played(3, 400)
-    assert over.is_over() and not [k for k in targets(over.render()) if k[0].isdigit()]
+    assert over.is_over() and not set(over.layout.names) & set(targets(over.render()))
+
+
+def test_the_keyboard_meets_the_destinations_in_course_order():
+    g = SlipStream.scenario(red=["8c", "s5", "s7"], blue=["s1"])
+    assert "move 8c 10d" in g.legal_actions
+    order = [e.get("data-act") for e in groups(g.render(pending="move 8c"), "ss-target")]
+    assert order == ["9b", "9c", "10d"]               # row 9 before row 10 (not by the letters)
 
 
 def test_the_spaces_are_drawn_the_same_whatever_is_selected_or_changed():

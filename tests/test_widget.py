@@ -810,7 +810,7 @@ def test_an_unchanged_picture_is_not_sent_again():
     wire = Wire(w)
     send(w, "click", word="nope")                               # refused: the same picture
     (update,) = wire.updates()
-    assert update["reply"]["ok"] is False and "svg_z" not in update
+    assert update["reply"]["ok"] is False and "svg_z" not in update and "base_z" not in update
 
 
 def _click_through(w, words_seen, rng, clicks):
@@ -872,7 +872,7 @@ def test_bytes_per_click_on_a_real_board_stay_under_10_kb(game, capsys):
     with capsys.disabled():
         print(f"\n[bytes per click, {g.info.title}, {len(bots)} bot(s)] median after the first "
               f"{after_first:.0f} (max {max(sizes[1:])}, {len(sizes)} clicks); the picture alone: "
-              f"{picture} as text, {len(w.svg_z)} as sent")
+              f"{picture} as text, {len(w.base_z)} as a base, {len(w.svg_z)} as the change to it")
     assert after_first <= 10_000, sizes
 
 

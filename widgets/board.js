@@ -103,6 +103,7 @@ function baseParts(b) {
       if (!Array.isArray(parts)) throw new Error("a base picture is a list of parts");
       return parts;
     });
+    p.catch(() => { if (bases.get(b) === p) bases.delete(b); });   // (tried again next time)
     bases.set(b, p);
     while (bases.size > BASES_KEPT) bases.delete(bases.keys().next().value);
   }
@@ -568,12 +569,20 @@ function render({ model, el: host }) {
   // ---------------------------------------------------------- drawing
   let drawnCut = null;          // the picture drawn, cut in parts (see cut)
   let focusNext = null;         // the target to focus in the next frame
+  // Nothing else has the focus (the user has not moved it elsewhere).
+  function focusIsFree() {
+    const doc = host.ownerDocument;
+    const a = host.getRootNode().activeElement;
+    const d = doc.activeElement;
+    return (a === null || a === board || a === doc.body)
+      && (d === null || d === doc.body || d === board || d.contains(host));
+  }
   function drawBoard(svg) {
-    const active = host.getRootNode().activeElement;
+    const before = host.getRootNode().activeElement;
+    const had = before !== null && board.contains(before);
     // (a target still to be focused counts as focused: two redraws may come in one frame)
-    const focused = active !== null && board.contains(active) ? active : focusNext;
-    const hadFocus = focused !== null;
-    const key = hadFocus ? keyOf(focused.closest?.(CLICKABLE)) : null;
+    const focused = had ? before : focusNext;
+    const key = focused ? keyOf(focused.closest?.(CLICKABLE)) : null;
     const { css, body } = splitSheet(svg);
     if (sheet.textContent !== (css ?? "")) sheet.textContent = css ?? "";   // (a picture without one: none)
     drawnCut = drawParts(board, body, drawnCut);
@@ -587,25 +596,28 @@ function render({ model, el: host }) {
         t.setAttribute("aria-pressed", chosen.has(t.getAttribute("data-toggle")) ? "true" : "false");
       }
     }
-    // the same target keeps the focus across redraws (found by its word)
-    const home = (key && items.find((t) => t.getAttribute(key[0]) === key[1])) || items[0];
+    // the same target keeps the focus across redraws: the focused one if it
+    // was not redrawn, else the one with the same word
+    const now = host.getRootNode().activeElement;
+    const kept = had && now !== null && board.contains(now) ? now : null;
+    const home = (kept && items.includes(kept) ? kept : null)
+      || (key && items.find((t) => t.getAttribute(key[0]) === key[1])) || items[0];
     if (home) home.setAttribute("tabindex", "0");
-    // (in the next frame, before it is drawn: focusing at once would make
-    // the browser restyle and lay out the page now, and again for the frame)
-    const to = home ?? board;
-    if (hadFocus && host.getRootNode().activeElement !== to) {
-      if (focusNext === null) {
-        requestAnimationFrame(() => {
-          const t = focusNext;
-          focusNext = null;
-          const now = host.getRootNode().activeElement;     // (unless focused meanwhile)
-          if (t?.isConnected && !(now && now !== board && board.contains(now))) t.focus({ preventScroll: true });
-        });
-      }
-      focusNext = to;
-    } else {
+    if (kept || !focused) {
       focusNext = null;
+      return;
     }
+    // A redrawn target gets the focus back in the next frame, before it is
+    // drawn (focusing at once would make the browser restyle and lay out
+    // the page now, and again for the frame), unless it went elsewhere.
+    if (focusNext === null) {
+      requestAnimationFrame(() => {
+        const t = focusNext;
+        focusNext = null;
+        if (t?.isConnected && focusIsFree()) t.focus({ preventScroll: true });
+      });
+    }
+    focusNext = home ?? board;
   }
 
   function drawLog() {

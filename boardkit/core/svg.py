@@ -288,8 +288,8 @@ class Targets:
 class Picture(str):
     """A picture's SVG text that knows its parts: the root's start tag, the
     text of each element directly inside the root, and the end tag (joined,
-    they are the text). The board widget sends the page only the parts that
-    changed since the last picture."""
+    they are the text). The board widget sends a picture as the parts it
+    changes in a picture the page already has."""
 
     parts: tuple[str, ...] = ()
 

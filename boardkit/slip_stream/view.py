@@ -332,7 +332,7 @@ def _targets(geo: _Course, t: Targets, dests: dict) -> El:
     """Over the spaces and the trails, under the machines: the legal
     destinations as click targets (outlined; red when hovered)."""
     g = El("g", class_="ss-targets")
-    for name in sorted(dests):
+    for name in [n for n in _names(geo.lay) if n in dests]:      # (the keyboard's order: the course's)
         p = parse_place(name)
         assert p is not None
         x, y = geo.cx(p[0]), geo.cy(p)
@@ -422,6 +422,10 @@ def _machines(rules, state: dict, geo: _Course, t: Targets, clickable: bool, sel
                         + (" — moved here in this step" if name in changed else "")))
             if name in changed:
                 m.add(*changed_mark("rect", x=x - 16, y=y - 15, width=33, height=32, rx=7))
+            # the machine's whole cell answers for it (a click beside the token
+            # must not land on the space under it)
+            m.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=geo.cp, height=LP, fill="#fff",
+                     fill_opacity=0, class_="hit"))
             m.add(*machine_token(x, y, colour))
             m.add(El("rect", x=x - 15, y=y - 14, width=31, height=30, rx=6, fill="none", class_="hl"))
             if name == selected:
