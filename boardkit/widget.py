@@ -469,6 +469,7 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
             self._moves += 1
             self._forget_choice()
             self.message = "Undone."
+            self.expects = ""              # (a bot's expectation was from a position taken back)
             self._revealed_for = None      # hot seat: pass the screen again
             self._failed_at = None
             self._ask_bots()               # its turn again? then it is asked again

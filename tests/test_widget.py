@@ -1679,6 +1679,8 @@ def test_a_searching_bot_says_what_it_expects_after_its_move():
         board.act(next(iter(game.legal_actions)))
     assert board.expects.startswith(f"{game.seat_name(1)} (bot) expects: ")
     assert bot.expects(game.seat_name) in board.expects
+    board.undo()                              # it expected that from a position taken back
+    assert board.expects == ""
     plain = BoardWidget(SlimeRace(players=2, seed=4), bots={1: RandomBot(1)})
     while plain.game.current_player == 0:
         plain.act(next(iter(plain.game.legal_actions)))
