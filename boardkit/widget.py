@@ -15,7 +15,9 @@ The page sends one custom message per gesture (``model.send``)::
 ``kind`` is one of
 
 * ``click``   — a target marked ``data-act="<word>"`` (an action may take
-  several clicks: ``spawn``, ``red``, ``d4``; the words so far are *pending*);
+  several clicks: ``spawn``, ``red``, ``d4``; the words so far are *pending*;
+  a word that starts an action of its own, such as another machine, starts
+  that action afresh);
 * ``toggle``  — a target marked ``data-toggle="<word>"`` (dice ``d1``…):
   the word goes in or out of the *selected* set, nothing is played yet;
 * ``confirm`` — a target marked ``data-confirm="<word>"`` (``keep``): plays
@@ -391,8 +393,10 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
     # ------------------------------------------------------------ Python API
     def click(self, word: str) -> Events:
         """What a click on a target marked ``data-act="word"`` does: complete
-        an action, extend a multi-click one, or raise the rule's error with
-        nothing changed. Returns the events of a completed action."""
+        an action, extend a multi-click one, start another one afresh (a
+        word that cannot follow the pending ones but starts an action of its
+        own), or raise the rule's error with nothing changed. Returns the
+        events of a completed action."""
         word = self._word(word, "a click")
         with self._batch():
             self._check_can_act()
@@ -404,6 +408,11 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
                 self.pending = cand
                 self.error = ""
                 return Events()
+            if self.pending and (word in legal or any(a.startswith(word + " ") for a in legal)):
+                # a target that starts an action of its own (another machine):
+                # that action, started afresh
+                self.pending = ""
+                return self.click(word)
             self._refuse_unfinished(cand)
             return self.act(cand)  # raises with the rule's reason
 

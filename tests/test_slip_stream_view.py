@@ -192,7 +192,8 @@ def test_a_selected_machine_offers_exactly_its_destinations(game):
     for first in sorted({" ".join(a.split()[:2]) for a in game.legal_actions}):
         svg = game.render(pending=first)
         want = {a.split()[2] for a in game.legal_actions if a.startswith(first + " ")}
-        assert legal_targets(svg) == want
+        spaces = {k for k in legal_targets(svg) if " " not in k}     # (the other machines too)
+        assert spaces == want
         assert want == set(game.destinations(first.split()[1]))
         # every other space answers too (with the rule that refuses it)
         assert len(targets(svg)) > 200
@@ -224,9 +225,32 @@ def test_a_move_is_two_clicks_through_the_widget():
     assert "outlined machines" in w.hint
     w.click("move 2a")
     assert w.pending == "move 2a" and "4b, 5a" in w.hint
-    assert legal_targets(w.svg) == {"4b", "5a"}
+    assert {k for k in legal_targets(w.svg) if " " not in k} == {"4b", "5a"}
     w.click("5a")
     assert "5a" in w.game.state["machines"]["red"] and w.pending == ""
+
+
+def test_another_machine_clicked_while_one_is_selected_is_chosen_instead():
+    g = SlipStream.scenario(red=["2a", "7c", "s5", "s7"], blue=["6a", "9c"])
+    w = BoardWidget(g)
+    w.click("move 2a")
+    # the other machines that can move stay outlined, as the start of a move of their own
+    assert legal_targets(w.svg) == {"4b", "5a", "move 7c", "move s5", "move s7"}
+    assert "or another outlined machine" in w.hint and w.hint.endswith("4b, 5a (so far: move 2a; "
+                                                                       "Esc or “Cancel selection” "
+                                                                       "starts again)")
+    w.click("move 7c")
+    assert w.pending == "move 7c" and w.error == ""
+    assert {"8b", "8c", "8d"} <= legal_targets(w.svg) and "move 2a" in legal_targets(w.svg)
+    w.click("8c")
+    assert "8c" in w.game.state["machines"]["red"] and "7c" not in w.game.state["machines"]["red"]
+    # blue's machines are not red's to choose: still answered with the rule
+    w2 = BoardWidget(SlipStream.scenario(red=["2a", "7c", "s5", "s7"], blue=["6a", "9c"]))
+    w2.click("move 2a")
+    assert targets(w2.svg)["6a"] == "ss-machine blue target"
+    with pytest.raises(IllegalActionError):
+        w2.click("6a")
+    assert w2.pending == "move 2a"
 
 
 def test_a_refused_destination_says_the_rule_and_changes_nothing():
@@ -274,7 +298,8 @@ def test_a_turbo_move_is_asked_like_a_move():
     assert legal_targets(svg) == firsts
     assert "Turbo" in svg
     svg = g.render(pending="turbo 11c")
-    assert legal_targets(svg) == set(g.turbo_destinations("11c")) == {"12c", "12d"}
+    spaces = {k for k in legal_targets(svg) if " " not in k}
+    assert spaces == set(g.turbo_destinations("11c")) == {"12c", "12d"}
     w = BoardWidget(g)
     w.click("turbo 11c")
     with pytest.raises(IllegalActionError) as info:

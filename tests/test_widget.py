@@ -1006,8 +1006,15 @@ def test_scc_step_through_and_multi_click():
     from boardkit import SlimeCultureCenter
     g = SlimeCultureCenter(players=2, seed=0, chance=["first 0"])
     w = BoardWidget(g)
+    with pytest.raises(InvalidActionError, match="'red' is a colour; a tile is placed in three clicks"):
+        w.click("red")                         # a colour before spawn or grow: says the order
+    assert w.pending == "" and "spawn (発生) or grow (成長) first" in w.error
+    assert "Stock — after spawn or grow, click a colour" in w.svg
     w.click("spawn")
     assert w.pending == "spawn" and "selected: spawn" in w.svg
+    w.click("exchange")                        # another action's button: that action instead
+    assert w.pending == "exchange" and w.error == ""
+    w.click("spawn")
     w.click("red")
     assert w.pending == "spawn red"
     w.cancel()

@@ -274,13 +274,21 @@ class Targets:
             self._prefixes = prefixes
         return self.candidate(word) in self._prefixes
 
-    def mark(self, el: El, word: str, *, enabled: bool = True) -> El:
-        """Make ``el`` a click target for ``word`` (legal ones highlighted)."""
+    def starts(self, word: str) -> bool:
+        """``word`` is a legal action or the start of one on its own (a click
+        on it while other words are pending starts that action afresh)."""
+        self.is_legal(word)
+        assert self._prefixes is not None
+        return word in self._prefixes
+
+    def mark(self, el: El, word: str, *, enabled: bool = True, fresh: bool = False) -> El:
+        """Make ``el`` a click target for ``word`` (legal ones highlighted).
+        ``fresh``: ``word`` starts an action of its own (see :meth:`starts`)."""
         if not enabled:
             return el
         el.set(data_act=word)
         el.add_class("target")
-        if self.is_legal(word):
+        if self.starts(word) if fresh else self.is_legal(word):
             el.add_class("legal")
         return el
 

@@ -435,6 +435,9 @@ def _machines(rules, state: dict, geo: _Course, t: Targets, clickable: bool, sel
                 m.add_class("changed")
             if clickable and selected is None and colour in movers and not home:
                 t.mark(m, f"{_word(state)} {name}")
+            elif clickable and name != selected and colour in movers and not home \
+                    and t.starts(f"{_word(state)} {name}"):
+                t.mark(m, f"{_word(state)} {name}", fresh=True)      # another machine: chosen instead
             elif clickable and selected is not None and name != selected:
                 t.mark(m, name)
             g.add(m)
@@ -669,12 +672,14 @@ def _hint(words: list[str], pending: str) -> str | None:
         if firsts == {"colour"}:
             return "Click “Play red” or “Play blue” to choose your colour (pie rule)"
         return None
+    spaces = [w for w in words if " " not in w]
+    other = " (or another outlined machine)" if len(spaces) < len(words) else ""
     if len(done) == 2 and done[0] == "move":
-        return (f"Click a highlighted space to move the machine from {done[1]} there: "
-                + ", ".join(sorted(words)))
+        return (f"Click a highlighted space to move the machine from {done[1]} there{other}: "
+                + ", ".join(sorted(spaces)))
     if len(done) == 2 and done[0] == "turbo":
-        return (f"Click a highlighted space to make the turbo move from {done[1]}: "
-                + ", ".join(sorted(words)))
+        return (f"Click a highlighted space to make the turbo move from {done[1]}{other}: "
+                + ", ".join(sorted(spaces)))
     return None
 
 
