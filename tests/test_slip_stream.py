@@ -151,6 +151,8 @@ def test_SS_R5_first_moves_from_the_start_tile():
     assert set(g.destinations("s3")) == {"2b", "2c"}            # lanes b and c
     assert g.trail("s3", "2b") == ["s3", "1b", "2b"]
     assert refused(g, "move s1 2b") == "SS-R5"
+    # the refusal names the circle in front and where the move ends (what the board highlights)
+    assert "in front of it: 1a, and on over them to 2a [" in g.refusal("move s1 2b").reason
 
 
 def test_SS_R5_an_end_start_space_is_easily_blocked():

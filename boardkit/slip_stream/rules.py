@@ -495,6 +495,10 @@ class SlipStreamRules(Rules):
         if dst in dests:
             return None
         why, step = self._step_refusal(lay, occ, src, dst)
+        if why is not None and why.rule == "SS-R5" and dests:
+            # (the circles are passed over: say where the move ends too)
+            ends = sorted(dests, key=lambda d: parse_place(d) or (0, 0))
+            return Refusal(why.rule, f"{why.reason}, and on over them to {', '.join(ends)}")
         if why is not None:
             return why
         sp = parse_place(src)
