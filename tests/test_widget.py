@@ -1656,6 +1656,22 @@ def _page_feedback_hints_disabled_and_presentation(page):
     expect(root).to_have_attribute("data-size", "normal")
     page.evaluate("model.apply({size: 'present'})")              # board.size = "present" from Python
     expect(root).to_have_attribute("data-size", "present")
+    # its two feedback lines: what the AI expects (one line) and what to click;
+    # an error takes both
+    long = "Player 2 (bot) expects: " + "move 3a 4b; " * 40
+    page.evaluate("(x) => model.apply({expects: x, hint: 'Click one of the outlined dice', error: ''})", long)
+    feedback = box(".bk-feedback")
+
+    def inside(sel):
+        b = box(sel)
+        return b["height"] > 0 and b["y"] >= feedback["y"] - 0.5 and \
+            b["y"] + b["height"] <= feedback["y"] + feedback["height"] + 0.5
+    expect(root.locator(".bk-hint")).to_have_text("Click one of the outlined dice")
+    assert inside(".bk-expects") and inside(".bk-hint")
+    page.evaluate("() => model.apply({error: 'SS-R2: a machine cannot enter an occupied space'})")
+    expect(root.locator(".bk-hint")).to_be_hidden()
+    expect(root.locator(".bk-expects")).to_be_hidden()
+    assert inside(".bk-error")
     assert page.errors == []
 
 
