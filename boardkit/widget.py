@@ -777,7 +777,16 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
         return self._offered[1]
 
     def _say(self, exc: BaseException) -> str:
-        self.error = _clean(str(exc))
+        """Show ``exc`` above the board, without what the board says already
+        (the game's name, the situation in brackets, shown as the status)."""
+        text = str(exc)
+        title = f"{self.game.info.title}: "
+        if text.startswith(title):
+            text = text[len(title):]
+        where = f" [{self.game.situation()}]"
+        if text.endswith(where):
+            text = text[:-len(where)]
+        self.error = _clean(text)
         return self.error
 
     def _human_to_move(self) -> bool:

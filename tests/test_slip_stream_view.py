@@ -262,6 +262,9 @@ def test_a_refused_destination_says_the_rule_and_changes_nothing():
     with pytest.raises(IllegalActionError) as info:
         w.click("4a")                         # the slipstream carries it on to 5a
     assert info.value.rule == "SS-R3" and "SS-R3" in w.error
+    # above the board: the reason, not what the board shows already (name, situation)
+    assert str(info.value).startswith("Slip Stream: ") and str(info.value).endswith("]")
+    assert w.error.startswith("illegal 'move 2a 4a': SS-R3: ") and not w.error.endswith("]")
     with pytest.raises(IllegalActionError) as info:
         w.click("3c")                         # two lanes over
     assert info.value.rule == "SS-R2"
