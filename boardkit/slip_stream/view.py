@@ -646,8 +646,8 @@ def _panel(game, state: dict, t: Targets, clickable: bool, y0: float) -> tuple[E
         g.add(row)
         y += 54
     arrived = " · ".join(f"{i + 1}. {c}" for i, c in enumerate(state["goal"])) or "nobody yet"
-    g.add(text(RX, y + 6, f"Goal: {', '.join(map(str, GOAL_POINTS))} points for the 1st to "
-                          f"{len(GOAL_POINTS)}th machine in", class_="small"))
+    g.add(text(RX, y + 6, f"Goal points in order of arrival: {', '.join(map(str, GOAL_POINTS))}",
+               class_="small"))
     g.add(text(RX, y + 26, _fit(f"Reached the goal: {arrived}", W - RX - 12, 14), class_="small"))
     y += 36
     if over and state["result"]:
