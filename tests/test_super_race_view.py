@@ -265,6 +265,25 @@ def test_pending_drive_outlines_exactly_the_squares_that_can_come_next():
     assert {p.get("data-colour") for p in provisional} == {"red"}
 
 
+def test_SU_R16_an_exit_that_would_end_the_race_is_red_before_it_is_chosen():
+    # yellow curve on G11, the first go: north faces the grass (no roll could
+    # move the car again), south goes on along the track
+    g = SuperRace(players=1, seed=2, chance=["roll yc yc bs bc bc", "roll rs yc bs bs"])
+    g.apply("keep bc")
+    root = tree(g.render(pending="drive yellow g11"))
+    arrows = {a.get("data-act"): a for a in els(root, "su-arrow")}
+    assert set(arrows) == {"north", "south"}
+    assert "su-stuck" in arrows["north"].get("class") and "su-stuck" not in arrows["south"].get("class")
+    assert "out of the race (SU-R16)" in arrows["north"].find(NS + "title").text
+    assert "legal" in arrows["north"].get("class")          # a legal choice, only a bad one
+    g.apply("drive yellow g11 north")
+    assert not g.rules.can_move(g.state, 0)
+    h = SuperRace(players=1, seed=2, chance=["roll yc yc bs bc bc", "roll rs yc bs bs"])
+    h.apply("keep bc")
+    h.apply("drive yellow g11 south")
+    assert h.rules.can_move(h.state, 0)
+
+
 def test_only_the_board_of_the_player_to_move_is_clickable():
     g = forced(players=2)
     assert g.state["turn"] == 0

@@ -499,10 +499,21 @@ def _board(game, state: dict, seat: int, geo: _Geo, t: Targets | None, pending: 
             last = words[-1]
             for h in ("north", "east", "south", "west"):
                 if h in next_words:
-                    a = El("g", class_="su-arrow", data_square=last)
-                    a.add(title(f"leave {last.upper()} heading {h}"))
+                    # SU-R16 seen before it happens: a way out after which no
+                    # roll can move the car ends its race (red, with a ✕)
+                    action = t.candidate(h)
+                    stuck = action in t.legal and not rules.can_move(rules.child(state, action), seat)
+                    a = El("g", class_="su-arrow" + (" su-stuck" if stuck else ""), data_square=last)
+                    a.add(title(f"leave {last.upper()} heading {h}"
+                                + (": then no roll can move the car — out of the race (SU-R16)"
+                                   if stuck else "")))
                     a.add(El("path", d=_arrow_d(geo, last, h, 0.9 * s, 0.42 * s, 0.25 * s),
-                             fill="#ffd400", class_="hl"))
+                             fill="#d32f2f" if stuck else "#ffd400", class_="hl"))
+                    if stuck:
+                        mx, my = geo.mid(last, h)
+                        dx, dy = HEADINGS[h]
+                        a.add(text(mx + dx * 0.12 * s, my + dy * 0.12 * s, "✕", text_anchor="middle",
+                                   fill="#fff", font_weight="bold", class_="small"))
                     t.mark(a, h)
                     g.add(a)
     return g
