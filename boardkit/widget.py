@@ -413,6 +413,15 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
                 # that action, started afresh
                 self.pending = ""
                 return self.click(word)
+            if self.pending and " " in word and word.split(" ")[0] == self.pending.split(" ")[0]:
+                # the same kind of action with another piece, which cannot
+                # act: the reason is about that piece (the choice stays)
+                pending, self.pending = self.pending, ""
+                try:
+                    return self.click(word)
+                except Exception:
+                    self.pending = pending
+                    raise
             self._refuse_unfinished(cand)
             return self.act(cand)  # raises with the rule's reason
 

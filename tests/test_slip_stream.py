@@ -152,7 +152,7 @@ def test_SS_R5_first_moves_from_the_start_tile():
     assert g.trail("s3", "2b") == ["s3", "1b", "2b"]
     assert refused(g, "move s1 2b") == "SS-R5"
     # the refusal names the circle in front and where the move ends (what the board highlights)
-    assert "in front of it: 1a, and on over them to 2a [" in g.refusal("move s1 2b").reason
+    assert "in front of it: 1a, and on over the circle(s) to 2a [" in g.refusal("move s1 2b").reason
 
 
 def test_SS_R5_an_end_start_space_is_easily_blocked():

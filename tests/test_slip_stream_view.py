@@ -244,6 +244,13 @@ def test_another_machine_clicked_while_one_is_selected_is_chosen_instead():
     assert {"8b", "8c", "8d"} <= legal_targets(w.svg) and "move 2a" in legal_targets(w.svg)
     w.click("8c")
     assert "8c" in w.game.state["machines"]["red"] and "7c" not in w.game.state["machines"]["red"]
+    # a machine of one's own that cannot move: the reason is about that one, the choice stays
+    w3 = BoardWidget(SlipStream.scenario(red=["2a", "7c", "s5", "s7"], blue=["8b", "8c", "8d", "6a"]))
+    w3.click("move 2a")
+    assert targets(w3.svg)["move 7c"] == "ss-machine red target"          # not outlined
+    with pytest.raises(IllegalActionError, match="cannot move at all"):
+        w3.click("move 7c")
+    assert w3.pending == "move 2a" and "'move 7c …'" in w3.error
     # blue's machines are not red's to choose: still answered with the rule
     w2 = BoardWidget(SlipStream.scenario(red=["2a", "7c", "s5", "s7"], blue=["6a", "9c"]))
     w2.click("move 2a")

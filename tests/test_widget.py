@@ -1006,7 +1006,7 @@ def test_scc_step_through_and_multi_click():
     from boardkit import SlimeCultureCenter
     g = SlimeCultureCenter(players=2, seed=0, chance=["first 0"])
     w = BoardWidget(g)
-    with pytest.raises(InvalidActionError, match="'red' is a colour; a tile is placed in three clicks"):
+    with pytest.raises(InvalidActionError, match="'red' is a colour; placing a tile takes spawn"):
         w.click("red")                         # a colour before spawn or grow: says the order
     assert w.pending == "" and "spawn (発生) or grow (成長) first" in w.error
     assert "Stock — after spawn or grow, click a colour" in w.svg
@@ -1672,6 +1672,11 @@ def _page_feedback_hints_disabled_and_presentation(page):
     expect(root.locator(".bk-hint")).to_be_hidden()
     expect(root.locator(".bk-expects")).to_be_hidden()
     assert inside(".bk-error")
+    # a click that hits no target still says what to click, over the error
+    root.locator(".bk-board svg").click(position={"x": 3, "y": 3})
+    expect(root.locator(".bk-hint")).to_have_attribute("data-flash", "1")
+    expect(root.locator(".bk-hint")).to_be_visible()
+    assert inside(".bk-hint")
     assert page.errors == []
 
 

@@ -251,7 +251,8 @@ class Targets:
 
     An action may take several clicks (``"move e4"`` then ``"e5"``); the words
     clicked so far are the *pending* prefix. A word is legal when the prefix
-    plus the word is a legal action or the start of one.
+    plus the word is a legal action or the start of one; a target marked
+    ``fresh`` is judged on its own (another action started instead).
     """
 
     def __init__(self, legal: Iterable[str], pending: str = ""):

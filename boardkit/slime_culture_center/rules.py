@@ -173,8 +173,8 @@ class SlimeCultureCenterRules(DealtRules):
                 raise self.invalid(f"'{word}' needs what was chosen or drawn", f"{word} ...")
         elif n == 1 and word in COLOURS:
             # what a click on the stock says before spawn or grow is chosen
-            raise self.invalid(f"'{word}' is a colour; a tile is placed in three clicks: spawn (発生) "
-                               f"or grow (成長) first, then the colour, then the square", f"grow {word} c4")
+            raise self.invalid(f"'{word}' is a colour; placing a tile takes spawn (発生) or grow "
+                               f"(成長) first, then the colour, then the square", f"grow {word} c4")
         else:
             raise self.invalid(f"unknown action {text.strip()[:40]!r}; the five actions are spawn "
                                "(発生), grow (成長), move (分裂／移動), inject (癌細胞注入) and "

@@ -498,7 +498,7 @@ class SlipStreamRules(Rules):
         if why is not None and why.rule == "SS-R5" and dests:
             # (the circles are passed over: say where the move ends too)
             ends = sorted(dests, key=lambda d: parse_place(d) or (0, 0))
-            return Refusal(why.rule, f"{why.reason}, and on over them to {', '.join(ends)}")
+            return Refusal(why.rule, f"{why.reason}, and on over the circle(s) to {', '.join(ends)}")
         if why is not None:
             return why
         sp = parse_place(src)

@@ -435,8 +435,7 @@ def _machines(rules, state: dict, geo: _Course, t: Targets, clickable: bool, sel
                 m.add_class("changed")
             if clickable and selected is None and colour in movers and not home:
                 t.mark(m, f"{_word(state)} {name}")
-            elif clickable and name != selected and colour in movers and not home \
-                    and t.starts(f"{_word(state)} {name}"):
+            elif clickable and name != selected and colour in movers and not home:
                 t.mark(m, f"{_word(state)} {name}", fresh=True)      # another machine: chosen instead
             elif clickable and selected is not None and name != selected:
                 t.mark(m, name)

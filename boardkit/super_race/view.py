@@ -500,9 +500,14 @@ def _board(game, state: dict, seat: int, geo: _Geo, t: Targets | None, pending: 
             for h in ("north", "east", "south", "west"):
                 if h in next_words:
                     # SU-R16 seen before it happens: a way out after which no
-                    # roll can move the car ends its race (red, with a ✕)
+                    # roll can move the car ends its race (red, with a ✕); not
+                    # a car that crosses the line with it (its race is run)
                     action = t.candidate(h)
-                    stuck = action in t.legal and not rules.can_move(rules.child(state, action), seat)
+                    stuck = False
+                    if action in t.legal:
+                        after = rules.child(state, action)
+                        stuck = (after["race"] == state["race"] and after["cars"][seat]["past"] is None
+                                 and not rules.can_move(after, seat))
                     a = El("g", class_="su-arrow" + (" su-stuck" if stuck else ""), data_square=last)
                     a.add(title(f"leave {last.upper()} heading {h}"
                                 + (": then no roll can move the car — out of the race (SU-R16)"
