@@ -94,12 +94,10 @@ that reads ``board.game`` after playing on the page should call it first).
 """
 from __future__ import annotations
 
-import json
 import logging
 import re
 import time
 import uuid
-import zlib
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -119,6 +117,9 @@ from .core.game import CHANCE, Events, Game, LogEntry
 from .core.svg import picture_html
 from .core.view import View, changes, click_hint
 from .widget_bots import BotSeats, _BotJob
+from .widget_picture import pack_picture, picture_parts
+from .widget_picture import pack_svg as pack_svg
+from .widget_picture import unpack_picture as unpack_picture
 
 log = logging.getLogger(__name__)
 
@@ -170,72 +171,6 @@ def _show(value: Any, limit: int = 40) -> str:
         cut = _CONTROL.sub("\ufffd", value[:limit])
         return f"'{cut}{'…' if len(value) > limit else ''}'"
     return "nothing" if value is None else f"a {type(value).__name__}"
-
-
-def pack_svg(svg: str) -> bytes:
-    """A picture's text, zlib-deflated UTF-8 (empty for no picture); the
-    page draws this form too. The widget sends :func:`pack_picture`."""
-    if not svg:
-        return b""
-    return zlib.compress(svg.encode("utf-8"), 6)
-
-
-def picture_parts(svg: str) -> tuple[str, ...]:
-    """The parts a picture is sent in: a :class:`~boardkit.core.svg.Picture`
-    knows them (its root's start tag, each element inside, the end tag);
-    any other text is one part."""
-    return getattr(svg, "parts", ()) or ((svg,) if svg else ())
-
-
-def _deflate(msg: dict) -> bytes:
-    return zlib.compress(json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), 6)
-
-
-def pack_picture(svg: str, base: tuple[str, ...] | None = None) -> tuple[bytes, bytes]:
-    """``(base_z, svg_z)`` for picture ``svg``: the base is the whole
-    picture, ``{"parts": [text, …]}`` (joined, the parts are its text), and
-    ``svg_z`` what the picture changes in it: ``{"count", "set": [[index,
-    text], …]}`` (the base's ``count`` parts, those replaced) or ``{"count",
-    "cut": [i, j], "put": [text, …]}`` (its parts ``i`` to ``j`` replaced
-    by ``put``). With ``base`` (the parts of the base the page has), only
-    ``svg_z`` is new (``base_z`` is ``b""``): the caller starts a new base
-    when that has grown too big."""
-    parts = picture_parts(svg)
-    if base is None:
-        return _deflate({"parts": list(parts)}), _deflate({"count": len(parts), "set": []})
-    if len(base) == len(parts):
-        changed = [[k, p] for k, (p, q) in enumerate(zip(parts, base)) if p is not q and p != q]
-        return b"", _deflate({"count": len(base), "set": changed})
-    # parts came or went: the same first and last parts are kept
-    i = 0
-    while i < min(len(base), len(parts)) - 1 and parts[i] == base[i]:
-        i += 1
-    j = 0
-    while j < min(len(base), len(parts)) - i and parts[-1 - j] == base[-1 - j]:
-        j += 1
-    put = list(parts[i:len(parts) - j])
-    return b"", _deflate({"count": len(base), "cut": [i, len(base) - j], "put": put})
-
-
-def unpack_picture(base_z: bytes, svg_z: bytes) -> str:
-    """What the page does with ``base_z`` and ``svg_z`` (see
-    :func:`pack_picture`): the picture's text. A ``svg_z`` that is a
-    picture's text (:func:`pack_svg`) is drawn as it is."""
-    if not svg_z:
-        return ""
-    text = zlib.decompress(svg_z).decode("utf-8")
-    if not text.startswith("{"):
-        return text
-    change = json.loads(text)
-    parts = json.loads(zlib.decompress(base_z).decode("utf-8"))["parts"] if base_z else []
-    if len(parts) != change["count"]:
-        raise ValueError(f"the change is to a picture of {change['count']} parts, not {len(parts)}")
-    if "cut" in change:
-        i, j = change["cut"]
-        parts[i:j] = change["put"]
-    for k, part in change.get("set", ()):
-        parts[k] = part
-    return "".join(parts)
 
 
 def offered(svg: str) -> tuple[list[str], list[str], list[str]]:
