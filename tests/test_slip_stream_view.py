@@ -254,9 +254,9 @@ def test_another_machine_clicked_while_one_is_selected_is_chosen_instead():
     # blue's machines are not red's to choose: still answered with the rule
     w2 = BoardWidget(SlipStream.scenario(red=["2a", "7c", "s5", "s7"], blue=["6a", "9c"]))
     w2.click("move 2a")
-    assert targets(w2.svg)["6a"] == "ss-machine blue target"
-    with pytest.raises(IllegalActionError):
-        w2.click("6a")
+    assert targets(w2.svg)["9c"] == "ss-machine blue target"
+    with pytest.raises(IllegalActionError, match=r"from 2a the next spaces are 3a, 3b \(9c holds a blue"):
+        w2.click("9c")
     assert w2.pending == "move 2a"
 
 

@@ -461,9 +461,10 @@ class SlipStreamRules(Rules):
             if sp[0] == 0:
                 return Refusal("SS-R5", f"start space {src} sits between lanes; its machine can "
                                         f"only go to the circle(s) in front of it: {seen}"), sp
+            there = f" ({dst} holds a {occ[dp]} machine)" if dp in occ else ""
             return Refusal("SS-R2", f"a machine goes straight on or into a neighbouring lane, "
                                     f"never further and never off the course: from {src} the "
-                                    f"next spaces are {seen}"), sp
+                                    f"next spaces are {seen}{there}"), sp
         if lay.prohibited(sp, step):
             return Refusal("SS-R11", f"a lane-change prohibition line lies along the step from "
                                      f"{src} to {place_name(step)}: that lane change is "
