@@ -1258,13 +1258,17 @@ def _page_script_clicks_keys_log_and_connection_status(page):
 
 
 @pytest.mark.browser
-def test_page_keeps_the_pictures_style_sheet_once_and_never_selects_its_text():
-    in_a_browser(_page_keeps_the_style_sheet)
+def test_page_draws_pictures_by_parts_and_keeps_their_style_sheet_once():
+    """One board for both: the style sheet (and no text selection), then
+    the parts redrawn."""
+    def both(page):
+        _, root = boot_board(page, BoardWidget(DiceToy()))
+        _page_keeps_the_style_sheet(page, root)
+        _page_redraws_changed_parts(page, root)
+    in_a_browser(both)
 
 
-def _page_keeps_the_style_sheet(page):
-    w = BoardWidget(DiceToy())
-    _, root = boot_board(page, w)
+def _page_keeps_the_style_sheet(page, root):
     css = ".bk-t1 { fill: rgb(1, 2, 3); } svg > .bk-t2 { fill: rgb(4, 5, 6); }"
 
     def show(version, *shapes):
@@ -1292,14 +1296,7 @@ def _page_keeps_the_style_sheet(page):
     assert root.evaluate("el => getComputedStyle(el.querySelector('.bk-board')).userSelect") == "none"
 
 
-@pytest.mark.browser
-def test_page_redraws_only_the_parts_of_a_picture_that_changed():
-    in_a_browser(_page_redraws_changed_parts)
-
-
-def _page_redraws_changed_parts(page):
-    w = BoardWidget(DiceToy())
-    _, root = boot_board(page, w)
+def _page_redraws_changed_parts(page, root):
 
     def show(version, label, *parts):
         svg = (f'<svg xmlns="http://www.w3.org/2000/svg" aria-label="{label}">'
