@@ -18,5 +18,7 @@ spec.loader.exec_module(soak)
 @pytest.mark.parametrize("game", sorted(games()))
 def test_soak_slice_has_no_failure(game):
     result = soak.soak(game, 6, workers=1)
-    assert result["actions"] > 100
+    # every game was played, for more than a few actions each (a random
+    # Super Race driver crashes within about 15)
+    assert result["games"] == 6 and result["actions"] >= 60
     assert result["failures"] == 0, result["first_failures"]

@@ -28,6 +28,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from . import rules as _rules
 from . import saves
+from .chance import ChanceStream
 from .errors import (
     GameOverError,
     IllegalActionError,
@@ -62,6 +63,7 @@ _UNKNOWN = object()
 #: Undo keeps a compact copy of the position every this many log entries
 #: and replays the rest.
 CHECKPOINT_EVERY = 16
+_new_tuple = tuple.__new__
 
 
 class Events(list):
@@ -207,8 +209,9 @@ class Game:
         #: (changes, action): an action drawn from the legal ones at that
         #: position by :meth:`random_action`, so apply need not check it again
         self._drawn: tuple[int, str] | None = None
-        #: the chance stream's generator, reseeded for every chance event
-        self._rng = random.Random()
+        #: the chance stream's generator, started afresh for every chance
+        #: event from (seed, event number): see :mod:`.chance`
+        self._rng = ChanceStream(self.seed)
 
     @classmethod
     def _new(cls, rules: _rules.Rules, seed: Any, state: State, *, start: State | None, **kw: Any) -> Game:
@@ -527,8 +530,10 @@ class Game:
         self.rules.apply(self._state, action, sink)
         if who is CHANCE:
             self._chance_count += 1
-        events = sink.events
-        log.append(LogEntry(who, action, tuple(events), tuple(sink.frames), forced_before))
+        events, frames = sink.events, sink.frames
+        # = LogEntry(who, action, …) without the named tuple's Python-level __new__
+        log.append(_new_tuple(LogEntry, (who, action, tuple(events),
+                                         tuple(frames) if frames else (), forced_before)))
         return events
 
     def _advance(self) -> list[str]:
@@ -551,7 +556,7 @@ class Game:
                 events += self._step(outcome, CHANCE)
             else:
                 rng = self._rng
-                rng.seed(f"{self.seed}/{self._chance_count}")   # = random.Random(that string)
+                rng.start(self._chance_count)
                 events += self._step(rules.sample_chance(state, rng), CHANCE)
         return events
 

@@ -503,7 +503,7 @@ class Rules:
             raise ValueError("no candidate actions")
         refusal = self.refusal
         for _ in range(8):
-            a = cands[rng.randrange(len(cands))]
+            a = rng.choice(cands)       # = cands[rng.randrange(len(cands))]
             if refusal(state, a, ctx) is None:
                 return a
         return rng.choice(self.legal_actions(state))

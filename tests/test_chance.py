@@ -1,0 +1,135 @@
+"""The seeded chance stream (boardkit/core/chance.py): each chance event
+starts its own stream from (seed, event number); draws are exactly uniform."""
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+
+import pytest
+
+from boardkit import SlimeCultureCenter, SlimeRace, SuperRace
+from boardkit.core.chance import ChanceStream
+
+
+def _chi2_p(counts: list[int]) -> float:
+    """Upper tail of Pearson's chi-square for equal expected counts
+    (Wilson–Hilferty normal approximation; fine for df ≥ 2 and large counts)."""
+    n, k = sum(counts), len(counts)
+    e = n / k
+    x = sum((c - e) ** 2 / e for c in counts)
+    df = k - 1
+    z = ((x / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df))
+    return 0.5 * math.erfc(z / math.sqrt(2))
+
+
+def test_an_event_is_drawn_the_same_way_every_time():
+    a, b = ChanceStream(7, 3), ChanceStream(7)
+    b.start(3)
+    assert [a.getrandbits(64) for _ in range(5)] == [b.getrandbits(64) for _ in range(5)]
+    a.start(3)
+    b.start(4)
+    assert a.getrandbits(64) != b.getrandbits(64)
+    b = ChanceStream(8, 3)
+    a.start(3)
+    assert a.getrandbits(64) != b.getrandbits(64)
+    b.seed(7)
+    b.start(3)
+    a.start(3)
+    assert a.random() == b.random()
+
+
+def test_any_whole_number_is_a_seed():
+    for seed in (0, -1, 2**64, -(2**200), 10**30):
+        r = ChanceStream(seed, 0)
+        assert 0 <= r.random() < 1
+    with pytest.raises(TypeError):
+        ChanceStream().seed("a string")
+
+
+def test_first_draws_of_successive_events_are_uniform():
+    # what a game does: a new event, one draw (a card out of 7 kinds)
+    r = ChanceStream(12345)
+    counts, low = Counter(), Counter()
+    for event in range(21_000):
+        r.start(event)
+        counts[r.choice("abcdefg")] += 1          # ChanceStream.choice
+        low[r.randrange(7)] += 1                  # random.Random's, through _randbelow
+    assert len(counts) == len(low) == 7
+    assert _chi2_p(list(counts.values())) > 1e-4
+    assert _chi2_p(list(low.values())) > 1e-4
+    with pytest.raises(IndexError):
+        r.choice([])
+
+
+def test_shuffles_are_uniform_over_permutations():
+    r = ChanceStream(99)
+    perms = {p: 0 for p in itertools.permutations(range(4))}
+    for event in range(24_000):
+        r.start(event)
+        order = list(range(4))
+        r.shuffle(order)
+        perms[tuple(order)] += 1
+    assert _chi2_p(list(perms.values())) > 1e-4
+
+
+def test_bits_and_floats():
+    r = ChanceStream(1, 1)
+    assert r.getrandbits(0) == 0
+    wide = [r.getrandbits(200) for _ in range(50)]
+    assert all(0 <= w < 2**200 for w in wide) and max(wide) >= 2**190
+    assert all(0 <= r.random() < 1 for _ in range(1000))
+    assert all(0 <= r.randrange(10**30) < 10**30 for _ in range(100))
+    with pytest.raises(ValueError):
+        r.getrandbits(-1)
+
+
+def test_state_round_trip_and_bad_state():
+    r = ChanceStream(5, 5)
+    s = r.getstate()
+    x = [r.random() for _ in range(3)]
+    r.setstate(s)
+    assert [r.random() for _ in range(3)] == x
+    for bad in (None, ("boardkit-chance", 1, -1), ("other", 1, 1), (3, 2, 1), ("boardkit-chance", 1)):
+        with pytest.raises(ValueError):
+            r.setstate(bad)
+
+
+def test_a_copied_or_pickled_stream_keeps_its_seed():
+    import copy
+    import pickle
+    r = ChanceStream(2024, 5)
+    for how in (copy.deepcopy, lambda x: pickle.loads(pickle.dumps(x))):
+        other = how(r)
+        assert other.getstate() == r.getstate()
+        other.start(9)
+        r.start(9)
+        assert other.random() == r.random()
+    g = SlimeRace(players=3, seed=77)
+    h = copy.deepcopy(g)
+    assert g.apply("bet 1-3") == h.apply("bet 1-3") and g.state == h.state
+
+
+@pytest.mark.parametrize("cls, kw", [(SlimeRace, {"players": 3}), (SlimeCultureCenter, {"players": 3}),
+                                     (SuperRace, {"players": 2})])
+def test_a_copy_without_history_goes_on_with_the_same_chance(cls, kw):
+    """Chance depends on (seed, event number) only: a copy that keeps no
+    history draws exactly what the original draws next."""
+    from boardkit import RandomBot
+    for seed in range(3, 40):   # a game still going after 8 actions
+        g = cls(seed=seed, **kw)
+        bots = [RandomBot(s) for s in range(g.players)]
+        for _ in range(8):
+            if not g.is_over():
+                g.apply(bots[g.current_player].choose(g))
+        if not g.is_over():
+            break
+    c = g.copy(history=False)
+    moved = 0
+    for _ in range(30):
+        if g.is_over():
+            break
+        moved += 1
+        a = bots[g.current_player].choose(g)
+        assert g.apply(a) == c.apply(a)
+    assert moved and g.state == c.state
