@@ -8,6 +8,7 @@ the state unchanged. Game length per round is bounded.
 """
 from __future__ import annotations
 
+import copy
 import json
 import random
 
@@ -149,3 +150,65 @@ def test_non_string_action_is_invalid(name, cls):
     with pytest.raises(InvalidActionError):
         game.apply(42)
     assert game.state == before
+
+
+def _chance_node_with_odds(cls):
+    """A position at a chance node whose outcomes are listed with their
+    probabilities, and its rules: the first node of a seeded random game
+    with at least 5 outcomes (a draw, a roll), else one with 2 (a first
+    player)."""
+    fallback = None
+    for seed in range(20):
+        game = cls(seed=seed, players=cls.min_players)
+        rules = game.rules
+        state = rules.initial_state(game.options)
+        rng = random.Random(seed)
+        for _ in range(400):
+            who = rules.current(state)
+            if who is None:
+                break
+            if who is CHANCE:
+                outcomes = rules.chance_outcomes(state)
+                if outcomes and len(outcomes) >= 5:
+                    return rules, state, outcomes
+                if outcomes and len(outcomes) > 1 and fallback is None:
+                    fallback = rules, copy.deepcopy(state), outcomes
+                rules.step(state, rules.sample_chance(state, rng))
+            else:
+                rules.step(state, rules.random_legal(state, rng))
+    assert fallback is not None, f"{cls.__name__}: no chance node with listed outcomes found"
+    return fallback
+
+
+@pytest.mark.parametrize("name,cls", _all_games())
+def test_seeded_chance_follows_the_listed_probabilities(name, cls):
+    """The game's own chance stream (one stream per chance event, from the
+    seed and the event's number) draws each outcome as often as
+    ``chance_outcomes`` says: Pearson's chi-square over 20,000 events."""
+    import math
+    from collections import Counter
+
+    from boardkit.core.chance import ChanceStream
+
+    rules, state, outcomes = _chance_node_with_odds(cls)
+    stream, n = ChanceStream(2026), 20_000
+    counts: Counter = Counter()
+    for event in range(n):
+        stream.start(event)
+        counts[rules.sample_chance(state, stream)] += 1
+    probs = dict(outcomes)
+    assert set(counts) <= set(probs), set(counts) - set(probs)
+    # outcomes expected fewer than 5 times are pooled into one cell
+    cells, pooled_o, pooled_e = [], 0, 0.0
+    for o, p in outcomes:
+        if n * p >= 5:
+            cells.append((counts[o], n * p))
+        else:
+            pooled_o, pooled_e = pooled_o + counts[o], pooled_e + n * p
+    if pooled_e:
+        cells.append((pooled_o, pooled_e))
+    x = sum((k - e) ** 2 / e for k, e in cells)
+    df = len(cells) - 1
+    z = ((x / df) ** (1 / 3) - (1 - 2 / (9 * df))) / math.sqrt(2 / (9 * df))
+    p_value = 0.5 * math.erfc(z / math.sqrt(2))
+    assert p_value > 1e-4, (name, len(outcomes), x, df)
