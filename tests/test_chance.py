@@ -40,11 +40,34 @@ def test_an_event_is_drawn_the_same_way_every_time():
 
 
 def test_any_whole_number_is_a_seed():
-    for seed in (0, -1, 2**64, -(2**200), 10**30):
-        r = ChanceStream(seed, 0)
-        assert 0 <= r.random() < 1
-    with pytest.raises(TypeError):
-        ChanceStream().seed("a string")
+    seeds = (0, -1, 1, 2**64, -(2**200), 10**30, 2**256)
+    firsts = {ChanceStream(seed, 0).getrandbits(64) for seed in seeds}
+    assert len(firsts) == len(seeds)            # each seed its own stream
+    for bad in ("a string", 1.5, None):
+        with pytest.raises(TypeError):
+            ChanceStream().seed(bad)
+        with pytest.raises(TypeError):
+            ChanceStream(bad)
+
+
+def test_a_game_refuses_a_seed_too_large_to_save():
+    from boardkit.core.errors import OptionError
+    assert SlimeRace(players=2, seed=-(10**77 - 1)).seed == -(10**77 - 1)
+    with pytest.raises(OptionError, match="at most 77 digits"):
+        SlimeRace(players=2, seed=10**77)
+    with pytest.raises(OptionError):
+        SlimeRace(players=2, seed=10**5000)
+
+
+def test_integers_are_exactly_uniform_even_over_wide_ranges():
+    # n = 3 * 2**62: taking the top of x * n without Lemire's rejection
+    # would make r % 3 == 0 half the time instead of a third
+    r = ChanceStream(31)
+    counts = Counter()
+    for event in range(3_000):
+        r.start(event)
+        counts[r.randrange(3 * 2**62) % 3] += 1
+    assert _chi2_p([counts[k] for k in range(3)]) > 1e-4
 
 
 def test_first_draws_of_successive_events_are_uniform():
@@ -90,9 +113,17 @@ def test_state_round_trip_and_bad_state():
     x = [r.random() for _ in range(3)]
     r.setstate(s)
     assert [r.random() for _ in range(3)] == x
-    for bad in (None, ("boardkit-chance", 1, -1), ("other", 1, 1), (3, 2, 1), ("boardkit-chance", 1)):
+    for bad in (None, ("boardkit-chance", 1, -1, None), ("other", 1, 1, None), (3, 2, 1),
+                ("boardkit-chance", 1, 1), ("boardkit-chance", 1, 1, "x")):
         with pytest.raises(ValueError):
             r.setstate(bad)
+    # a spare normal value of random.gauss does not leak into the next event
+    r.start(1)
+    r.gauss(0.0, 1.0)
+    r.start(2)
+    after_gauss = r.gauss(0.0, 1.0)
+    r.start(2)
+    assert r.gauss(0.0, 1.0) == after_gauss
 
 
 def test_a_copied_or_pickled_stream_keeps_its_seed():
@@ -105,9 +136,17 @@ def test_a_copied_or_pickled_stream_keeps_its_seed():
         other.start(9)
         r.start(9)
         assert other.random() == r.random()
+    from boardkit import RandomBot
     g = SlimeRace(players=3, seed=77)
-    h = copy.deepcopy(g)
-    assert g.apply("bet 1-3") == h.apply("bet 1-3") and g.state == h.state
+    bot = RandomBot(1)
+    while g.state["phase"] != "race":
+        g.apply(bot.choose(g))
+    for how in (copy.deepcopy, lambda x: pickle.loads(pickle.dumps(x))):
+        h = how(g)
+        a = bot.choose(g)
+        n = len(g.log)
+        assert g.apply(a) == h.apply(a) and g.state == h.state
+        assert any(e.action.startswith("draw ") for e in g.log[n:])   # a chance event came
 
 
 @pytest.mark.parametrize("cls, kw", [(SlimeRace, {"players": 3}), (SlimeCultureCenter, {"players": 3}),

@@ -30,7 +30,8 @@ EVENT = 0xD1B54A32D192ED03         # spreads event numbers over the 64-bit state
 
 @lru_cache(maxsize=4096)
 def seed_key(seed: int) -> int:
-    """A 64-bit key for a game's seed (any whole number, however large)."""
+    """A 64-bit key for a game's seed (a whole number; a game takes seeds of
+    up to 77 digits)."""
     return int.from_bytes(blake2b(f"boardkit-chance/{seed}".encode(), digest_size=8).digest(), "little")
 
 
@@ -39,9 +40,15 @@ class ChanceStream(random.Random):
     it at the beginning of that event's stream for the seed it was made
     with (well under a microsecond, so every event starts afresh)."""
 
+    def __new__(cls, *args, **kwargs):
+        # random.Random.__new__ takes at most one argument before Python 3.11
+        return super().__new__(cls)
+
     def __init__(self, seed: int = 0, event: int = 0) -> None:
+        if type(seed) is not int:
+            raise TypeError("a chance stream is started from a whole-number seed")
         super().__init__(0)
-        self.gauss_next = None
+        self.gauss_next: float | None = None
         self._key = seed_key(seed)
         self.start(event)
 
@@ -51,6 +58,7 @@ class ChanceStream(random.Random):
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
         self._s = z ^ (z >> 31)
+        self.gauss_next = None      # random.Random.gauss keeps a spare value
 
     def seed(self, a=None, version: int = 2) -> None:  # noqa: D102 (random.Random's)
         # random.Random.__init__ calls this before the key is set; later, a
@@ -113,10 +121,11 @@ class ChanceStream(random.Random):
         return r
 
     def getstate(self):
-        return ("boardkit-chance", self._key, self._s)
+        return ("boardkit-chance", self._key, self._s, self.gauss_next)
 
     def setstate(self, state) -> None:
-        if not (isinstance(state, tuple) and len(state) == 3 and state[0] == "boardkit-chance"
-                and all(type(v) is int and 0 <= v <= M64 for v in state[1:])):
+        if not (isinstance(state, tuple) and len(state) == 4 and state[0] == "boardkit-chance"
+                and all(type(v) is int and 0 <= v <= M64 for v in state[1:3])
+                and (state[3] is None or type(state[3]) is float)):
             raise ValueError("not a chance stream's state")
-        self._key, self._s = state[1], state[2]
+        self._key, self._s, self.gauss_next = state[1], state[2], state[3]

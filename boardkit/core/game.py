@@ -64,6 +64,8 @@ _UNKNOWN = object()
 #: and replays the rest.
 CHECKPOINT_EVERY = 16
 _new_tuple = tuple.__new__
+#: seeds are whole numbers of at most 77 digits (saved as JSON numbers)
+_SEED_LIMIT = 10**77
 
 
 class Events(list):
@@ -223,6 +225,9 @@ class Game:
     def _check_seed(seed: Any) -> int:
         if type(seed) is not int:
             raise OptionError(f"seed must be a whole number, not {seed!r}")
+        if not -_SEED_LIMIT < seed < _SEED_LIMIT:
+            raise OptionError(f"seed must be a whole number of at most 77 digits, "
+                              f"not one of about {int(seed.bit_length() * 0.30103) + 1}")
         return seed
 
     # ------------------------------------------------------------- metadata
