@@ -509,3 +509,45 @@ def test_slimes_of_a_non_colour_and_moves_of_no_slime_are_empty():
     assert slimes(board, "x:red") == [] and slimes(board, "cancer:0") == []
     assert slimes(board, "red") == [frozenset({"e4"})]
     assert SCC(players=2).rules.slime_moves(board, frozenset()) == {}
+
+
+# ------------------------------------------------ remembered slime geometry
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1), st.booleans())
+def test_remembered_slimes_and_moves_are_the_ones_computed_afresh(colour, other, sparse):
+    """``slimes_of`` and the edge reach behind ``_moves`` are remembered per
+    mask; they must equal what the plain definitions give (SCC-R2, SCC-R3)."""
+    from boardkit.slime_culture_center.board import (
+        ALL,
+        BIT,
+        NEAR,
+        RIM,
+        SIZE,
+        SQUARES,
+        flood,
+        slimes_holding,
+        slimes_of,
+        spread,
+        squares_of,
+    )
+    from boardkit.slime_culture_center.rules import SlimeCultureCenterRules as R
+
+    if sparse:    # a quarter of the board: many small slimes
+        colour &= (other >> 3 | other << 5) & ((1 << 64) - 1)
+    # SCC-R2: the slimes partition the colour, each closed under flooding,
+    # in reading order of their first tile
+    parts = slimes_of(colour)
+    assert sum(parts) == colour and all(a & b == 0 for i, a in enumerate(parts) for b in parts[i + 1:])
+    assert all(flood(p & -p, colour) == p for p in parts)
+    assert [p & -p for p in parts] == sorted(p & -p for p in parts)
+    assert slimes_holding(other, colour) == [p for p in parts if p & other]
+    # SCC-R3, written out as before it was remembered
+    empty = ALL & ~(colour | other)
+    for slime in parts[:4]:
+        if not slime & (slime - 1):
+            i = slime.bit_length() - 1
+            expected = [(SQUARES[i], NEAR[i] & empty)]
+        else:
+            inner = slime & ~RIM & slime >> 1 & slime << 1 & slime >> SIZE & slime << SIZE
+            expected = [(t, spread(slime & ~BIT[t]) & empty) for t in squares_of(slime & ~inner)]
+        assert R._moves(slime, empty) == expected

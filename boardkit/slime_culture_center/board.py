@@ -11,6 +11,7 @@ tile that was red) or ``"cancer:2"`` (the cancer tile of seat 2).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..core.rules import Grouped, position
 from .components import COLUMNS, SIZE
@@ -189,23 +190,31 @@ def colour_masks(board: dict) -> tuple[int, dict[str, int]]:
     return occupied, colours
 
 
-def slimes_holding(tiles: int, colour: int) -> list[int]:
-    """The slimes of one colour (``colour``: its face-up tiles) that hold
-    any of ``tiles``, in reading order of their first tile."""
-    left = tiles & colour
+@lru_cache(maxsize=8192)
+def slimes_of(colour: int) -> tuple[int, ...]:
+    """Every slime of one colour (``colour``: its face-up tiles), in reading
+    order of its first tile. Remembered: an action changes one or two
+    colours, and the others' slimes are asked for again and again."""
+    left = colour
     out = []
     while left:
+        # flooding from the lowest tile left finds the slimes in order
         s = flood(left & -left, colour)
         out.append(s)
         left &= ~s
-    out.sort(key=lambda s: s & -s)  # the lowest bit is the first tile
-    return out
+    return tuple(out)
+
+
+def slimes_holding(tiles: int, colour: int) -> list[int]:
+    """The slimes of one colour (``colour``: its face-up tiles) that hold
+    any of ``tiles``, in reading order of their first tile."""
+    return [s for s in slimes_of(colour) if s & tiles]
 
 
 def slime_masks(colours: dict[str, int]) -> list[int]:
     """Every slime (SCC-R2) of the given colour masks, in reading order of
     its first tile."""
-    out = [s for m in colours.values() for s in slimes_holding(m, m)]
+    out = [s for m in colours.values() for s in slimes_of(m)]
     out.sort(key=lambda s: s & -s)
     return out
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any
 
 from ..core.dealt import DealtRules
@@ -58,6 +59,22 @@ ACTION_WORDS = ("spawn", "grow", "move", "inject", "exchange")
 STANDARD = {"name": "standard",
             "tiles": {"red": 17, "blue": 19, "green": 21, "orange": 22, "purple": 24, "brown": 26},
             "card_values": [5, 6, 7, 8, 9], "cancer_tiles": 6, "hand": 3, "max_revealed": 2}
+
+
+
+@lru_cache(maxsize=8192)
+def _edge_reach(slime: int) -> tuple[tuple[str, int], ...]:
+    """SCC-R3's geometry of one slime, before looking at what is empty:
+    (edge tile, the squares next to the rest of the slime — next to the
+    square it left, for a lone tile — other than its own). Remembered: most
+    slimes are the same from one action to the next."""
+    if not slime:
+        return ()
+    if not slime & (slime - 1):  # a lone tile
+        i = slime.bit_length() - 1
+        return ((SQUARES[i], NEAR[i]),)
+    inner = slime & ~RIM & slime >> 1 & slime << 1 & slime >> SIZE & slime << SIZE
+    return tuple((t, spread(slime & ~BIT[t]) & ~slime) for t in squares_of(slime & ~inner))
 
 
 class SlimeCultureCenterRules(DealtRules):
@@ -239,14 +256,7 @@ class SlimeCultureCenterRules(DealtRules):
         never back to the square it left. An edge tile has a neighbour
         square outside its slime (or off the board), so the inner tiles are
         those whose four neighbours are all in the slime."""
-        if not slime:
-            return []
-        if not slime & (slime - 1):  # a lone tile
-            i = slime.bit_length() - 1
-            return [(SQUARES[i], NEAR[i] & empty)]
-        inner = slime & ~RIM & slime >> 1 & slime << 1 & slime >> SIZE & slime << SIZE
-        edges = squares_of(slime & ~inner)
-        return [(t, spread(slime & ~BIT[t]) & empty) for t in edges]
+        return [(t, reach & empty) for t, reach in _edge_reach(slime)]
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
         """THE legality check of Slime Culture Center: None when legal, else
