@@ -359,7 +359,8 @@ class Game:
             raise IllegalActionError(
                 f"{self.info.title}: it is the chance player's turn; use force(...) to fix "
                 "a chance outcome", rule=f"{self.info.ruling_prefix}-chance", action=str(action))
-        if self._drawn is None or self._drawn != (self._changes, action):
+        drawn = self._drawn
+        if drawn is None or drawn[0] != self._changes or drawn[1] != action:
             action = self._check_action(action, who)
         # only a forced outcome can fail at the chance node that follows
         mark = self._mark() if self._forced else None

@@ -32,19 +32,22 @@ def rank_slots(positions: dict, finished: list) -> list[tuple[tuple[int, ...], t
     Returns ``[((slots…), (slimes…)), …]``, e.g. ``[((1,), ("red",)),
     ((2, 3), ("green", "blue")), …]``.
     """
-    racing = [s for s in SLIMES if s not in finished]
-    racing.sort(key=lambda s: -positions[s])  # stable: start-line order inside a tie
+    racing = [s for s in SLIMES if s not in finished] if finished else list(SLIMES)
+    # front first; a stable sort (also reversed) keeps start-line order inside a tie
+    racing.sort(key=positions.__getitem__, reverse=True)
     groups: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
     slot = 1
-    i = 0
-    while i < len(racing):
-        j = i
-        while j < len(racing) and positions[racing[j]] == positions[racing[i]]:
-            j += 1
-        members = tuple(racing[i:j])
-        groups.append((tuple(range(slot, slot + len(members))), members))
-        slot += len(members)
-        i = j
+    members = [racing[0]]
+    at = positions[racing[0]]
+    for s in racing[1:]:
+        p = positions[s]
+        if p == at:
+            members.append(s)
+        else:
+            groups.append((tuple(range(slot, slot + len(members))), tuple(members)))
+            slot += len(members)
+            members, at = [s], p
+    groups.append((tuple(range(slot, slot + len(members))), tuple(members)))
     return groups
 
 

@@ -137,16 +137,17 @@ class SlimeRaceRules(DealtRules):
         if phase == "bet":
             return self._bets
         if phase == "race":
-            plays = self._plays
+            plays = self._plays    # every card of the deck ("?": a hidden one, in an observation)
             return [plays.get(c) or f"play {c}" for c in sorted(set(state["hands"][state["turn"]]))]
         return []
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
         word, _, arg = action.partition(" ")
         who_acts = ctx["current"] if ctx is not None and "current" in ctx else self.current(state)
-        shared = self.turn_refusal(state, action, who_acts)
-        if shared is not None or who_acts is None or who_acts is CHANCE or word in self.chance_words:
-            return shared
+        if who_acts is None or who_acts is CHANCE or word in self.chance_words:
+            # the refusals every dealt game shares (a seat to act and a
+            # player's word leave them nothing to refuse)
+            return self.turn_refusal(state, action, who_acts)
         phase = state["phase"]
         if word == "bet":
             if phase != "bet":
