@@ -172,3 +172,16 @@ def test_a_copy_without_history_goes_on_with_the_same_chance(cls, kw):
         a = bots[g.current_player].choose(g)
         assert g.apply(a) == c.apply(a)
     assert moved and g.state == c.state
+
+
+def test_the_written_out_shuffle_is_random_shuffle_on_the_same_stream():
+    """ChanceStream.shuffle draws exactly as random.Random.shuffle would
+    through _randbelow (same orders, same stream position after)."""
+    import random
+    for seed in range(30):
+        for n in (0, 1, 2, 3, 7, 60, 130):
+            a, b = ChanceStream(seed, 4), ChanceStream(seed, 4)
+            x, y = list(range(n)), list(range(n))
+            a.shuffle(x)
+            random.Random.shuffle(b, y)
+            assert x == y and a.getstate() == b.getstate()

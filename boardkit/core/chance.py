@@ -88,6 +88,26 @@ class ChanceStream(random.Random):
                 low = m & M64
         return m >> 64
 
+    def shuffle(self, x, random=None):
+        # random.Random.shuffle (Fisher–Yates from the end), its draws
+        # written out in one loop: a deal shuffles a whole deck
+        if random is not None:     # Python 3.10's deprecated argument
+            return super().shuffle(x, random)
+        s = self._s
+        for i in range(len(x) - 1, 0, -1):
+            n = i + 1
+            while True:
+                s = (s + GOLDEN) & M64
+                z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+                m = (z ^ (z >> 31)) * n
+                low = m & M64
+                if low >= n or low >= (M64 + 1 - n) % n:     # Lemire, as in _below
+                    break
+            j = m >> 64
+            x[i], x[j] = x[j], x[i]
+        self._s = s
+
     def choice(self, seq):
         n = len(seq)
         if not n:

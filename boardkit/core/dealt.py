@@ -123,8 +123,10 @@ class DealtRules(Rules):
         k = self.hand_size(state)
         n = self.players(state)
         state["hands"] = [cards[i * k:(i + 1) * k] for i in range(n)]
-        left = Counter(state["deck"]) - Counter(cards)
-        state["deck"] = sorted(left.elements())
+        deck = list(state["deck"])
+        for card in cards:
+            deck.remove(card)
+        state["deck"] = sorted(deck)
 
     @staticmethod
     def take(deck: list[str], card: str) -> None:

@@ -66,6 +66,16 @@ CHECKPOINT_EVERY = 16
 _new_tuple = tuple.__new__
 #: seeds are whole numbers of at most 77 digits (saved as JSON numbers)
 _SEED_LIMIT = 10**77
+#: (rules class, built-in component set) -> its rules, made once: rules are
+#: pure and never change, so games share them (as a copy shares its game's)
+_BUILTIN_RULES: dict[tuple[type, str | None], _rules.Rules] = {}
+
+
+def _builtin_rules(cls: type[_rules.Rules], name: str | None) -> _rules.Rules:
+    rules = _BUILTIN_RULES.get((cls, name))
+    if rules is None:
+        rules = _BUILTIN_RULES[cls, name] = cls(cls.load_components(name))
+    return rules
 
 
 class Events(list):
@@ -180,8 +190,13 @@ class Game:
         """``chance`` fixes the first chance outcomes (see :meth:`force`);
         ``components`` a built-in set's name, a file or plain data;
         ``history=False`` keeps no log or undo (fast simulations)."""
-        rules = self.Rules(self.Rules.load_components(components)) \
-            if not isinstance(components, _rules.Rules) else components
+        if isinstance(components, _rules.Rules):
+            rules = components
+        elif components is None or (isinstance(components, str)
+                                    and components in self.Rules.builtin_components):
+            rules = _builtin_rules(self.Rules, components)
+        else:
+            rules = self.Rules(self.Rules.load_components(components))
         opts = rules.make_options(players=players, **options)
         self._assemble(rules, seed, rules.initial_state(opts), start=None, history=history)
         self.force(*chance)

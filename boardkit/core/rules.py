@@ -497,7 +497,7 @@ class Rules:
         # this position (no "legal" count: these are not listed in order)
         ctx: dict = {"current": self.current(state)}
         cands = self.candidates(state, ctx)
-        if not isinstance(cands, Sequence):
+        if type(cands) is not list and type(cands) is not tuple and not isinstance(cands, Sequence):
             cands = list(cands)
         if not cands:
             raise ValueError("no candidate actions")
