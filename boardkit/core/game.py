@@ -544,11 +544,13 @@ class Game:
             return sink.events
         log = self._log
         n = len(log)
-        if n % CHECKPOINT_EVERY == 0:
-            self._checkpoints[n] = freeze(self._state)
-        forced_before = tuple(self._forced) if self._forced and who is not CHANCE else ()
+        state = self._state
+        if not n % CHECKPOINT_EVERY:
+            self._checkpoints[n] = freeze(state)
+        forced = self._forced
+        forced_before = tuple(forced) if forced and who is not CHANCE else ()
         sink = Sink(self.record_frames)
-        self.rules.apply(self._state, action, sink)
+        self.rules.apply(state, action, sink)
         if who is CHANCE:
             self._chance_count += 1
         events, frames = sink.events, sink.frames

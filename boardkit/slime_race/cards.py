@@ -118,11 +118,11 @@ def _move(state: dict, slime: str, spaces: int, C: Components, why: str = "") ->
     GOAL = C.track  # a slime finishes when a move takes it past this space (SR-R8)
     pos = state["positions"]
     before = pos[slime]
-    pos[slime] = before + spaces
+    after = pos[slime] = before + spaces
     note = f" ({why})" if why else ""
     events = [f"{C.names[slime]} moves {spaces} space{'s' if spaces != 1 else ''}{note}: "
-              f"{before} → {min(pos[slime], GOAL + 1) if pos[slime] > GOAL else pos[slime]}"]
-    if pos[slime] > GOAL:
+              f"{before} → {after if after <= GOAL else GOAL + 1}"]
+    if after > GOAL:
         # SR-R8: "a slime finishes when a move takes it past space 70"
         state["finished"].append(slime)
         place = ("1st", "2nd")[len(state["finished"]) - 1] if len(state["finished"]) <= 2 else ""

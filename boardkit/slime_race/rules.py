@@ -137,8 +137,11 @@ class SlimeRaceRules(DealtRules):
         if phase == "bet":
             return self._bets
         if phase == "race":
-            plays = self._plays    # every card of the deck ("?": a hidden one, in an observation)
-            return [plays.get(c) or f"play {c}" for c in sorted(set(state["hands"][state["turn"]]))]
+            hand = state["hands"][state["turn"]]
+            try:          # each card name once, in order
+                return sorted(set(map(self._plays.__getitem__, hand)))
+            except KeyError:     # "?": a hidden card, in an observation
+                return [f"play {c}" for c in sorted(set(hand))]
         return []
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
