@@ -444,3 +444,9 @@ def test_bad_action_type_invalid():
     g = SlimeRace(players=2, seed=0)
     with pytest.raises(InvalidActionError):
         g.apply(None)
+
+
+def test_rank_slots_of_a_race_where_every_slime_has_finished_is_empty():
+    from boardkit.slime_race.cards import SLIMES, rank_slots
+    assert rank_slots({s: 80 for s in SLIMES}, list(SLIMES)) == []
+    assert rank_slots({s: 80 for s in SLIMES}, list(SLIMES)[:4]) == [((1,), (SLIMES[4],))]

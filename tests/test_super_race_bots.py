@@ -118,3 +118,32 @@ def test_a_game_the_planner_played_can_still_be_pickled():
     copy = pickle.loads(pickle.dumps(game))
     assert copy.state == game.state and list(copy.legal_actions) == list(game.legal_actions)
     assert copy.rules.remaining(copy.state, 0) == game.rules.remaining(game.state, 0)
+
+
+def test_a_lap_bot_never_uses_a_drive_table_made_for_another_position():
+    """The bot remembers its last drive table. Two games with the same rules
+    object (or a game after an undo) can reach a car with as many squares by
+    other squares: the table must be made again."""
+    first = SuperRace(players=1, seed=4)
+    second = SuperRace(players=1, seed=5, components=first.rules)    # the same rules object
+    shared, drivers = LapBot(3), [LapBot(3), LapBot(3)]
+    checked = 0
+    for _ in range(40):
+        for g, driver in zip((first, second), drivers):
+            if g.is_over():
+                continue
+            state = g.state
+            assert shared._values(g.rules, state, 0) == LapBot(3)._values(g.rules, state, 0)
+            checked += 1
+            g.apply(driver.choose(g))
+    assert checked > 40
+
+
+def test_only_rules_that_say_so_are_shared_between_games():
+    from boardkit import SlimeCultureCenter, SlimeRace, SlipStream
+    assert SlimeRace(players=2, seed=1).rules is SlimeRace(players=3, seed=2).rules
+    assert SlimeCultureCenter(players=2).rules is SlimeCultureCenter(players=4).rules
+    assert SuperRace(players=1).rules is not SuperRace(players=1).rules      # caches of its own
+    assert SlipStream().rules is not SlipStream().rules
+    data = SlimeRace(players=2).components.data
+    assert SlimeRace(players=2, components=data).rules is not SlimeRace(players=2).rules

@@ -66,8 +66,9 @@ CHECKPOINT_EVERY = 16
 _new_tuple = tuple.__new__
 #: seeds are whole numbers of at most 77 digits (saved as JSON numbers)
 _SEED_LIMIT = 10**77
-#: (rules class, built-in component set) -> its rules, made once: rules are
-#: pure and never change, so games share them (as a copy shares its game's)
+#: (rules class, built-in component set) -> its rules, made once and shared
+#: by every game (as a copy shares its game's): only for rules classes that
+#: say so (:attr:`Rules.shared`)
 _BUILTIN_RULES: dict[tuple[type, str | None], _rules.Rules] = {}
 
 
@@ -192,8 +193,8 @@ class Game:
         ``history=False`` keeps no log or undo (fast simulations)."""
         if isinstance(components, _rules.Rules):
             rules = components
-        elif components is None or (isinstance(components, str)
-                                    and components in self.Rules.builtin_components):
+        elif self.Rules.shared and (components is None or (
+                isinstance(components, str) and components in self.Rules.builtin_components)):
             rules = _builtin_rules(self.Rules, components)
         else:
             rules = self.Rules(self.Rules.load_components(components))

@@ -274,6 +274,11 @@ class Rules:
     info: ClassVar[GameInfo]
     #: Built-in component sets by name (the first is the default).
     builtin_components: ClassVar[tuple[str, ...]] = ("standard",)
+    #: The rules of a built-in component set may be made once and shared by
+    #: every game. Only for rules that keep nothing of their own beyond what
+    #: the components give (no caches that grow with the games played, and
+    #: nothing a bot keys on ``id(rules)``).
+    shared: ClassVar[bool] = False
     #: First words of the chance player's outcomes (``"first"``, ``"draw"``…).
     chance_words: ClassVar[tuple[str, ...]] = ()
     #: What the chance player is called in a move log ("Dealer", "Dice").

@@ -80,6 +80,9 @@ def _edge_reach(slime: int) -> tuple[tuple[str, int], ...]:
 class SlimeCultureCenterRules(DealtRules):
     """The pure rules of Slime Culture Center for 2–6 players (SCC-R1)."""
 
+    #: nothing of its own beyond the components: one per component set serves every game
+    shared = True
+
     info = GameInfo(
         name="slime_culture_center", title="Slime Culture Center", ruling_prefix="SCC",
         min_players=2, max_players=6, perfect_information=False, chance=True,

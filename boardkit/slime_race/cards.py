@@ -33,6 +33,8 @@ def rank_slots(positions: dict, finished: list) -> list[tuple[tuple[int, ...], t
     ((2, 3), ("green", "blue")), …]``.
     """
     racing = [s for s in SLIMES if s not in finished] if finished else list(SLIMES)
+    if not racing:      # a finished match set up by hand may have all five past the goal
+        return []
     # front first; a stable sort (also reversed) keeps start-line order inside a tie
     racing.sort(key=positions.__getitem__, reverse=True)
     groups: list[tuple[tuple[int, ...], tuple[str, ...]]] = []

@@ -38,6 +38,9 @@ GOAL = C.track  # a slime finishes when a move takes it past this space (SR-R8)
 class SlimeRaceRules(DealtRules):
     """The pure rules of Dragon Quest: Slime Race for 2–5 players (SR-R1)."""
 
+    #: nothing of its own beyond the components: one per component set serves every game
+    shared = True
+
     info = GameInfo(
         name="slime_race", title="Slime Race", ruling_prefix="SR",
         min_players=2, max_players=5, perfect_information=False, chance=True,

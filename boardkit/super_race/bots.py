@@ -152,7 +152,11 @@ class LapBot(Bot):
         """Per (colour, straights, curves): the best drive and its value
         (None when those dice cannot all be drawn)."""
         car = state["cars"][seat]
-        key = (id(rules), state["race"], seat, len(car["path"]), state["extra"], car["exit"])
+        # the car itself and the options, not only how far it has come: two
+        # games (or a game after an undo) can reach the same length by other
+        # squares, and games on one track may share their rules
+        key = (id(rules), rules.key(state["options"]), state["race"], seat, rules.key(car),
+               state["extra"])
         found = self._cache.get(key)
         if found is not None:
             return found
