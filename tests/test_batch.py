@@ -312,3 +312,29 @@ def test_result_has_the_shape_of_simulate_races():
 def test_bad_options_are_refused(kwargs):
     with pytest.raises(OptionError):
         simulate_batch(**{"races": 10, **kwargs})
+
+
+def test_the_deal_is_a_uniform_shuffle():
+    """The deck is shuffled by Fisher–Yates from the top, one settled card at
+    a time (``_settle``): the first three cards of a 6-card deck are each of
+    the 120 ordered triples equally often, and a column's cards stay its own
+    (a permutation), also after the columns are compacted."""
+    from boardkit.slime_race.batch import _settle
+    rng = np.random.default_rng(7)
+    n = 60_000
+    order = np.empty((6, n), np.int16)
+    order[:] = np.arange(6, dtype=np.int16)[:, None]
+    ar = np.arange(n)
+    for p in range(2):
+        _settle(order, p, rng, ar)
+    keep = np.flatnonzero(rng.random(n) < 0.8)          # as finished races are dropped
+    rest = np.ascontiguousarray(order[2:, keep])
+    _settle(rest, 0, rng, np.arange(keep.size))
+    triples = order[0, keep] * 36 + order[1, keep] * 6 + rest[0]
+    counts = np.bincount(triples, minlength=216)
+    cells = counts[[a * 36 + b * 6 + c for a in range(6) for b in range(6) for c in range(6)
+                    if len({a, b, c}) == 3]]
+    assert cells.sum() == keep.size                       # no card twice in a column
+    e = keep.size / 120
+    assert chi2_sf(float(((cells - e) ** 2 / e).sum()), 119) > 1e-4
+    assert (np.sort(np.vstack([order[:2, keep], rest]), axis=0) == np.arange(6)[:, None]).all()

@@ -226,14 +226,32 @@ def _leaders(pos: np.ndarray, first: np.ndarray) -> tuple[np.ndarray, np.ndarray
     return np.where(none, lead, first), np.where(none, runner, lead)
 
 
+def _settle(order: np.ndarray, p: int, rng: np.random.Generator, ar: np.ndarray) -> None:
+    """One Fisher–Yates step in every column: card ``p`` becomes a uniformly
+    random one of the cards from ``p`` down (all of them still unseen)."""
+    d, n = order.shape
+    at = (p + rng.integers(0, d - p, size=n)) * n + ar    # (row j, column) in the flat array
+    assert order.flags.c_contiguous       # so ravel() is a view, written through
+    flat = order.ravel()
+    top = order[p].copy()
+    order[p] = flat[at]
+    flat[at] = top
+
+
 def _play_chunk(n: int, players: int, policy: str, T: _Tables, rng: np.random.Generator):
     """Play ``n`` races; return (first, second, length, exhausted) arrays."""
     H = T.hand_size
     W = H + 1
     D = T.deck.size
-    # the deal and the draw pile: one shuffle per race
-    order = T.deck[rng.permuted(np.broadcast_to(np.arange(D, dtype=np.int16), (n, D)), axis=1)]
-    order = np.ascontiguousarray(order.T)                 # (D, n)
+    # the deal and the draw pile: one shuffle per race, by Fisher–Yates from
+    # the top, done only as far as cards are dealt and drawn (a race often
+    # ends with half the deck unseen): row p of ``order`` is settled when
+    # card p is taken; the rows below it still hold the unseen cards
+    order = np.empty((D, n), np.int16)                    # (D, n)
+    order[:] = T.deck[:, None]
+    ar = np.arange(n)
+    for p in range(players * H):
+        _settle(order, p, rng, ar)
     hands = np.empty((players, n, W), np.int16)
     for s in range(players):
         hands[s, :, :H] = order[s * H:(s + 1) * H].T
@@ -251,13 +269,13 @@ def _play_chunk(n: int, players: int, policy: str, T: _Tables, rng: np.random.Ge
     alive = np.ones(n, bool)    # rows whose race is still running
     live = n
     rows = np.arange(n)         # the race each row plays
-    ar = np.arange(n)
     seat, played = 0, 0
     while True:
         m = rows.size
         hand = hands[seat]
         # SR-R4: draw the top card, if the deck has one
         if ptr < order.shape[0]:
+            _settle(order, ptr, rng, ar)
             hand[:, counts[seat]] = order[ptr]
             ptr += 1
             counts[seat] += 1
