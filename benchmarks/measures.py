@@ -417,10 +417,9 @@ def _batch(p: dict) -> dict:
     from boardkit.slime_race.analysis import simulate_races
     from boardkit.slime_race.batch import simulate_batch
     simulate_batch(2_000, players=3, seed=1)                      # warm up numpy
-    t = time.perf_counter()
-    simulate_batch(100_000, players=3, seed=2)
-    batch = 100_000 / (time.perf_counter() - t)
-    t = time.perf_counter()
-    simulate_races(800, players=3, seed=2)
-    engine = 800 / (time.perf_counter() - t)
+    simulate_races(50, players=3, seed=1)
+    batch = 100_000 / statistics.median(
+        timed(lambda: simulate_batch(100_000, players=3, seed=2)) for _ in range(3))
+    engine = 800 / statistics.median(
+        timed(lambda: simulate_races(800, players=3, seed=2)) for _ in range(3))
     return {"races_per_s": batch, "engine_races_per_s": engine, "speedup": batch / engine}

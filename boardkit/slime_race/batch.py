@@ -54,7 +54,12 @@ class _Tables:
     def __init__(self, comps):
         self.c = comps
         self.slimes = tuple(comps.slimes)
-        self.names = tuple(sorted(set(comps.deck)))          # distinct card names
+        # distinct card names: the rank and dash cards first, so "is it a
+        # rank or dash card" is a comparison of ids (id < self.special)
+        names = sorted(set(comps.deck))
+        self.names = tuple([n for n in names if card_kind(n)[0] != "slime"]
+                           + [n for n in names if card_kind(n)[0] == "slime"])
+        self.special = sum(card_kind(n)[0] != "slime" for n in names)
         ids = {name: i for i, name in enumerate(self.names)}
         self.deck = np.array([ids[x] for x in comps.deck], dtype=np.int16)
         k = len(self.names)
@@ -115,7 +120,7 @@ def _resolve(pos: np.ndarray, card: np.ndarray, T: _Tables, ar: np.ndarray):
     n = card.shape[0]
     slime = T.slime[card]
     spaces = T.value[card]
-    idx = np.flatnonzero(T.kind[card])            # rank and dash cards
+    idx = np.flatnonzero(card < T.special)        # rank and dash cards
     if idx.size:
         m = idx.size
         c = card[idx]
