@@ -205,6 +205,21 @@ def slimes_of(colour: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
+def edge_reach(slime: int) -> tuple[tuple[str, int], ...]:
+    """SCC-R3's geometry of one slime, before looking at what is empty:
+    (edge tile, the squares next to the rest of the slime — next to the
+    square it left, for a lone tile — other than its own). Remembered: most
+    slimes are the same from one action to the next."""
+    if not slime:
+        return ()
+    if not slime & (slime - 1):  # a lone tile
+        i = slime.bit_length() - 1
+        return ((SQUARES[i], NEAR[i]),)
+    inner = slime & ~RIM & slime >> 1 & slime << 1 & slime >> SIZE & slime << SIZE
+    return tuple((t, spread(slime & ~BIT[t]) & ~slime) for t in squares_of(slime & ~inner))
+
+
 def slimes_holding(tiles: int, colour: int) -> list[int]:
     """The slimes of one colour (``colour``: its face-up tiles) that hold
     any of ``tiles``, in reading order of their first tile."""

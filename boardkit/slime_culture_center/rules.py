@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable
-from functools import lru_cache
 from typing import Any
 
 from ..core.dealt import DealtRules
@@ -33,15 +32,12 @@ from ..core.rules import CHANCE, Candidates, GameInfo, Outcome, Refusal, Sink, S
 from . import checks
 from .board import (
     ALL,
-    BIT,
-    NEAR,
     NEIGHBOURS,
-    RIM,
-    SQUARES,
     SquarePairs,
     SquareSet,
     colour_masks,
     colours_on_board,
+    edge_reach,
     in_reading_order,
     is_slime,
     is_square,
@@ -52,29 +48,13 @@ from .board import (
     spread,
     squares_of,
 )
-from .components import COLOURS, JAPANESE, LETTERS, SIZE, card_colour, card_value
+from .components import COLOURS, JAPANESE, LETTERS, card_colour, card_value
 from .settlement import settle
 
 ACTION_WORDS = ("spawn", "grow", "move", "inject", "exchange")
 STANDARD = {"name": "standard",
             "tiles": {"red": 17, "blue": 19, "green": 21, "orange": 22, "purple": 24, "brown": 26},
             "card_values": [5, 6, 7, 8, 9], "cancer_tiles": 6, "hand": 3, "max_revealed": 2}
-
-
-
-@lru_cache(maxsize=8192)
-def _edge_reach(slime: int) -> tuple[tuple[str, int], ...]:
-    """SCC-R3's geometry of one slime, before looking at what is empty:
-    (edge tile, the squares next to the rest of the slime — next to the
-    square it left, for a lone tile — other than its own). Remembered: most
-    slimes are the same from one action to the next."""
-    if not slime:
-        return ()
-    if not slime & (slime - 1):  # a lone tile
-        i = slime.bit_length() - 1
-        return ((SQUARES[i], NEAR[i]),)
-    inner = slime & ~RIM & slime >> 1 & slime << 1 & slime >> SIZE & slime << SIZE
-    return tuple((t, spread(slime & ~BIT[t]) & ~slime) for t in squares_of(slime & ~inner))
 
 
 class SlimeCultureCenterRules(DealtRules):
@@ -259,7 +239,7 @@ class SlimeCultureCenterRules(DealtRules):
         never back to the square it left. An edge tile has a neighbour
         square outside its slime (or off the board), so the inner tiles are
         those whose four neighbours are all in the slime."""
-        return [(t, reach & empty) for t, reach in _edge_reach(slime)]
+        return [(t, reach & empty) for t, reach in edge_reach(slime)]
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
         """THE legality check of Slime Culture Center: None when legal, else
