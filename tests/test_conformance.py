@@ -17,6 +17,7 @@ import pytest
 import boardkit
 from boardkit.core import CHANCE, IllegalActionError, InvalidActionError, RandomBot, games
 from boardkit.core.errors import BoardkitError
+from boardkit.core.rules import Rules
 
 GAME_SEEDS = range(12)
 
@@ -118,6 +119,7 @@ def _check_search_path(rules, state, legal, rng):
     copy = rules.clone(state)
     key = rules.key(state)
     assert hash(key) == hash(rules.key(copy))
+    _check_random_draw(rules, state, legal, rng)
     child = rules.child(copy, rng.choice(legal))
     assert copy == state and rules.key(state) == key, "child() must not touch its input"
     assert rules.key(child) != key or True
@@ -128,6 +130,20 @@ def _check_search_path(rules, state, legal, rng):
             assert all(rules.refusal(child, o) is None for o, _ in outcomes)
         rules.step(child, rules.sample_chance(child, rng))
     rules.validate_state(child)
+
+
+def _check_random_draw(rules, state, legal, rng):
+    """A game's own ``random_legal`` (a shortcut that need not list the legal
+    actions) draws exactly what the generic draw would from the same
+    generator, here and in what each seat sees of this position."""
+    k = rng.randrange(2**32)
+    mine = rules.random_legal(state, random.Random(k))
+    assert mine in legal
+    assert mine == Rules.random_legal(rules, state, random.Random(k))
+    for seat in range(state["options"]["players"]):
+        seen = rules.observation(state, seat)
+        assert (rules.random_legal(seen, random.Random(k))
+                == Rules.random_legal(rules, seen, random.Random(k)))
 
 
 @pytest.mark.parametrize("name,cls", _all_games())

@@ -171,6 +171,19 @@ class SlimeRaceRules(DealtRules):
                                     f"(hand: {', '.join(sorted(hand))})")
         return None
 
+    def random_legal(self, state: State, rng) -> str:
+        """The generic uniform draw (:meth:`Rules.random_legal`: the same
+        action from the same generator), without listing or checking
+        while racing: "Choose one card from your hand and play it" (SR-R4),
+        so every distinct card in the hand of the seat to move is a legal
+        play, and the candidates are those cards in order (a conformance
+        test compares this with the generic draw in every kind of position)."""
+        if state["phase"] == "race" and state["draw"] is None:
+            hand = state["hands"][state["turn"]]
+            if hand:
+                return "play " + rng.choice(sorted(set(hand)))
+        return super().random_legal(state, rng)
+
     def situation(self, state: State) -> str:
         phase = state["phase"]
         race = f"race {state['race']}"
