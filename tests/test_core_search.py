@@ -163,6 +163,13 @@ def test_copy_shares_the_immutable_history_and_is_independent(name, cls):
     assert fast.log == [] and fast.state == game.state
 
 
+def _plain(entries):
+    """Log entries with their frames read back (equal positions can freeze
+    to different bytes)."""
+    return [(e.player, e.action, e.events, e.frames, e.forced_before)
+            for e in entries]
+
+
 @pytest.mark.parametrize("name,cls", GAMES)
 def test_undo_from_compact_checkpoints_restores_every_position(name, cls):
     rng = random.Random(5)
@@ -172,13 +179,20 @@ def test_undo_from_compact_checkpoints_restores_every_position(name, cls):
     for _ in range(70):
         if game.is_over():
             break
-        seen.append((len(game.log), game.state))
-        game.apply(bot.choose(game))
-    for n, state in reversed(seen):
+        before = (len(game.log), game.state)
+        action = bot.choose(game)
+        game.apply(action)
+        seen.append((*before, action, game.state, game.log[before[0]:]))
+    for n, state, action, after, entries in reversed(seen):
         if rng.random() < 0.5:
             continue
         while len(game.log) > n:
             game.undo()
+        assert game.state == state and len(game.log) == n
+        # taken again, the action meets the same chance as the first time
+        game.apply(action)
+        assert game.state == after and _plain(game.log[n:]) == _plain(entries)
+        game.undo()
         assert game.state == state and len(game.log) == n
 
 

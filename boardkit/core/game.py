@@ -438,13 +438,15 @@ class Game:
         With ``to_seat``, keep taking back until the last action of that seat
         is undone (a human undoing past the bots' replies).
         """
-        idx = [i for i, e in enumerate(self._log) if e.player is not CHANCE
-               and (to_seat is None or e.player == to_seat)]
-        if not idx or not self.history:
+        log = self._log
+        # the last such action: searched from the end (a long game's log is
+        # not walked for the usual one-step undo)
+        i = next((i for i in range(len(log) - 1, -1, -1) if log[i].player is not CHANCE
+                  and (to_seat is None or log[i].player == to_seat)), None)
+        if i is None or not self.history:
             raise NothingToUndoError(f"{self.info.title}: nothing to undo"
                                      + ("" if self.history else " (this game keeps no history)"))
-        i = idx[-1]
-        entry = self._log[i]
+        entry = log[i]
         state = self.state_before(i)
         # the forced outcomes queued before that action come back too
         self._rewind((i, None, list(entry.forced_before)), state)
@@ -491,12 +493,13 @@ class Game:
         self._changes += 1
         if state is not None:  # undo: (index, _, forced)
             i, _, forced = mark
+            # the chance events taken back are drawn again, from the same stream
+            self._chance_count -= sum(1 for e in self._log[i:] if e.player is CHANCE)
             del self._log[i:]
             for k in [k for k in self._checkpoints if k > i]:
                 del self._checkpoints[k]
             self._state = state
             self._forced = forced
-            self._chance_count = self._chance_base + sum(1 for e in self._log if e.player is CHANCE)
             return
         n, st, forced, chances = mark
         del self._log[n:]
