@@ -12,6 +12,8 @@ sidebar closed: 1 unit ≈ 1 px there, and no text is below 14 px.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 #: Width of a board's viewBox: the picture is designed for this many pixels.
 BOARD_WIDTH = 1180
 #: The smallest type on a board, in user units (≈ px at BOARD_WIDTH).
@@ -48,8 +50,10 @@ def contrast(a: str, b: str) -> float:
     return (lb + 0.05) / (la + 0.05)
 
 
+@lru_cache(maxsize=256)
 def ink(fill: str) -> str:
-    """The text colour for ``fill``: black or white, whichever contrasts more."""
+    """The text colour for ``fill``: black or white, whichever contrasts more
+    (worked out once per colour: a board asks for it on every card)."""
     return "#000" if contrast(fill, "#000") >= contrast(fill, "#fff") else "#fff"
 
 
