@@ -652,8 +652,9 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
         log = self.game.log
         for i in range(min(self._turn_start, len(log)), len(log)):
             entry = log[i]
-            if entry.frozen_frames:
-                steps.extend(_Step(caption, i, k) for k, caption in enumerate(entry.frame_captions))
+            captions = self.game.frame_captions(i)
+            if captions:
+                steps.extend(_Step(caption, i, k) for k, caption in enumerate(captions))
             else:
                 steps.append(_Step(self._entry_caption(entry), i, -1))
         return steps
@@ -669,7 +670,7 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
             return self.game.state_before(self._steps[0].entry) if self._steps else self.game.state
         step = self._steps[k]
         if step.frame >= 0:
-            return self.game.log[step.entry].frame_state(step.frame)
+            return self.game.frame_state(step.entry, step.frame)
         return self.game.state_before(step.entry + 1)
 
     def _happened(self) -> list[dict]:
@@ -687,7 +688,7 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
                 out.append({"step": k0, "text": self._entry_caption(entry)})
                 continue
             f = 0
-            captions = entry.frame_captions
+            captions = self.game.frame_captions(i)
             for event in entry.events:
                 k = k0
                 if captions:

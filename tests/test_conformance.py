@@ -15,9 +15,9 @@ import random
 import pytest
 
 import boardkit
-from boardkit.core import CHANCE, IllegalActionError, InvalidActionError, RandomBot, games
+from boardkit.core import CHANCE, IllegalActionError, InvalidActionError, RandomBot, games, play_out
 from boardkit.core.errors import BoardkitError
-from boardkit.core.rules import Rules
+from boardkit.core.rules import Rules, Sink, thaw
 
 GAME_SEEDS = range(12)
 
@@ -144,6 +144,28 @@ def _check_random_draw(rules, state, legal, rng):
         seen = rules.observation(state, seat)
         assert (rules.random_legal(seen, random.Random(k))
                 == Rules.random_legal(rules, seen, random.Random(k)))
+
+
+@pytest.mark.parametrize("name,cls", _all_games())
+def test_sub_steps_are_worked_out_as_they_happened(name, cls):
+    """Play keeps no frames of sub-steps; asked for, each entry's are those a
+    recording sink sees when the action is taken, and only a game that says
+    it has sub-steps (``Rules.sub_steps``) reports frames."""
+    options = {"target": 20} if "target" in cls.default_options else {}
+    game = cls(players=cls.min_players, seed=3, **options)
+    play_out(game, [RandomBot(s) for s in range(cls.min_players)])
+    rules, state = game.rules, game.state_before(0)
+    seen = 0
+    for i, entry in enumerate(game.log):
+        sink = Sink(True)
+        rules.apply(state, entry.action, sink)
+        assert tuple(sink.events) == entry.events
+        frames = tuple((caption, thaw(f)) for caption, f in sink.frames)
+        assert not frames or rules.sub_steps, f"{name} reports frames but not sub_steps"
+        assert game.entry_frames(i) == frames
+        seen += len(frames)
+    assert state == game.state
+    assert (seen > 0) == rules.sub_steps
 
 
 @pytest.mark.parametrize("name,cls", _all_games())

@@ -180,11 +180,11 @@ def test_sub_step_frames_and_checkpoints_are_independent_copies():
     from boardkit import SlimeCultureCenter
     g = SlimeCultureCenter(players=3, seed=4)
     play_out(g, [RandomBot(s) for s in range(3)])
-    entry = next(e for e in g.log if e.frames)
-    first = entry.frames[0][1]
+    i = next(i for i in range(len(g.log)) if g.entry_frames(i))
+    first = g.entry_frames(i)[0][1]
     first["board"]["a1"] = "changed"
-    assert entry.frames[0][1] != first and entry.frame_state(0) == entry.frames[0][1]
-    assert entry.frame_captions == tuple(c for c, _ in entry.frames)
+    assert g.entry_frames(i)[0][1] != first and g.frame_state(i, 0) == g.entry_frames(i)[0][1]
+    assert g.frame_captions(i) == tuple(c for c, _ in g.entry_frames(i))
     before = g.state_before(17)
     before["board"].clear()
     assert g.state_before(17) != before

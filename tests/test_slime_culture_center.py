@@ -407,6 +407,41 @@ def test_every_sub_step_has_a_frame():
     assert frames[0][1]["board"] != frames[-1][1]["board"]
 
 
+def _recorded_frames(game):
+    """Every log entry's sub-steps as a recording sink sees them while the
+    action is taken (what play itself no longer keeps)."""
+    from boardkit.core.rules import Sink, thaw
+    out, state = [], game.state_before(0)
+    for entry in game.log:
+        sink = Sink(True)
+        game.rules.apply(state, entry.action, sink)
+        out.append(tuple((caption, thaw(f)) for caption, f in sink.frames))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_sub_steps_worked_out_when_asked_are_those_of_play(seed):
+    import boardkit
+    from boardkit import CHANCE, RandomBot, play_out
+    g = SCC(players=3, seed=seed)
+    play_out(g, [RandomBot(seed + s) for s in range(3)])
+    want = _recorded_frames(g)
+    assert sum(map(len, want)) > 50
+    # one at a time from the end (each entry from its nearest checkpoint) …
+    assert [g.entry_frames(i) for i in reversed(range(len(g.log)))] == want[::-1]
+    # … all in one walk, and in a loaded game (play and loading keep none)
+    again = boardkit.load(g.to_json())
+    assert again.frames(0) == [f for fs in want for f in fs]
+    assert [again.frame_captions(i) for i in range(len(g.log))] == [e.events for e in g.log]
+    # an undone entry's sub-steps are not shown for the action that replaces it
+    k = max(i for i, e in enumerate(again.log) if e.player is not CHANCE and len(e.events) > 1)
+    undone = again.log[k]
+    while len(again.log) > k:
+        again.undo()
+    again.apply(next(a for a in again.legal_actions if a != undone.action))
+    assert again.frame_captions(k) == again.log[k].events != undone.events
+
+
 def test_scenario_board_picture_validation():
     with pytest.raises(StateFileError):
         parse_board("RR")

@@ -37,6 +37,7 @@ class DiceRules(Rules):
 
     info = GameInfo(name="dice_toy", title="Dice Toy", ruling_prefix="DT", min_players=2,
                     max_players=2, perfect_information=True, chance=False)
+    sub_steps = True    # each kept die is a step of its own
 
     @classmethod
     def _builtin_data(cls, name):

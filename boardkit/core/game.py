@@ -64,6 +64,8 @@ _UNKNOWN = object()
 #: and replays the rest.
 CHECKPOINT_EVERY = 16
 _new_tuple = tuple.__new__
+#: log entries whose sub-steps are worked out in one walk (see Game._sub_steps)
+_SUB_STEP_WALK = 32
 #: seeds are whole numbers of at most 77 digits (saved as JSON numbers)
 _SEED_LIMIT = 10**77
 #: (rules class, built-in component set) -> its rules, made once and shared
@@ -96,10 +98,6 @@ class LogEntry(NamedTuple):
     player: Player
     action: str
     events: tuple[str, ...] = ()
-    #: (caption, frozen state) after each sub-step, for games whose automatic
-    #: checks are worth watching one step at a time; the states are read
-    #: through :attr:`frames` or :meth:`frame_state`
-    frozen_frames: tuple[tuple[str, bytes], ...] = ()
     #: the forced chance outcomes still queued before this entry (undo
     #: puts the queue back as it was)
     forced_before: tuple[str, ...] = ()
@@ -109,20 +107,6 @@ class LogEntry(NamedTuple):
 
     def __str__(self) -> str:
         return f"{player_to_json(self.player)}: {self.action}"
-
-    @property
-    def frames(self) -> tuple[tuple[str, State], ...]:
-        """(caption, state) after each sub-step (new copies at every read)."""
-        return tuple((caption, thaw(f)) for caption, f in self.frozen_frames)
-
-    @property
-    def frame_captions(self) -> tuple[str, ...]:
-        """The caption of each sub-step."""
-        return tuple(caption for caption, _ in self.frozen_frames)
-
-    def frame_state(self, k: int) -> State:
-        """The position after sub-step ``k`` (a new copy)."""
-        return thaw(self.frozen_frames[k][1])
 
 
 class LegalActions:
@@ -182,9 +166,6 @@ class Game:
     min_players = _Info("min_players")
     max_players = _Info("max_players")
     default_options = _Info("default_options")
-    #: Keep a copy of the position after every sub-step (for step-through).
-    record_frames: bool = True
-
     def __init__(self, players: int | None = None, seed: int = 0, *,
                  chance: list[str] | tuple[str, ...] = (), components: Any = None,
                  history: bool = True, **options: Any):
@@ -222,6 +203,8 @@ class Game:
         #: goes on drawing from the same seeded stream)
         self._chance_base = chance_base
         self._chance_count = chance_base + sum(1 for e in self._log if e.player is CHANCE)
+        #: log index -> (its entry, its sub-steps): worked out when asked
+        self._frames: dict[int, tuple[LogEntry, tuple[tuple[str, bytes], ...]]] = {}
         #: counts every change of the position (a transition or a rewind)
         self._changes = 0
         #: (changes, action): an action drawn from the legal ones at that
@@ -333,11 +316,59 @@ class Game:
         return list(self._log)
 
     def frames(self, since: int = 0) -> list[tuple[str, dict]]:
-        """(caption, state) of every recorded sub-step in log entries ``since``…"""
-        out: list[tuple[str, dict]] = []
-        for e in self._log[since:]:
-            out.extend(e.frames)
-        return out
+        """(caption, state) after every sub-step of log entries ``since``… (new
+        copies at every call; see :meth:`entry_frames`)."""
+        return [(caption, thaw(f)) for i in range(since, len(self._log))
+                for caption, f in self._sub_steps(i, since)]
+
+    def entry_frames(self, index: int) -> tuple[tuple[str, dict], ...]:
+        """(caption, state) after each sub-step of log entry ``index``, for games
+        whose automatic checks are worth watching one step at a time
+        (:attr:`Rules.sub_steps`); empty for the others.
+
+        Play keeps no pictures of sub-steps: they are worked out again when
+        asked, by taking the entry's action once more from the position
+        before it (the rules are pure, so it happens exactly as it did). A
+        loaded game therefore shows them too."""
+        return tuple((caption, thaw(f)) for caption, f in self._sub_steps(index))
+
+    def frame_captions(self, index: int) -> tuple[str, ...]:
+        """The caption of each sub-step of log entry ``index``."""
+        return tuple(caption for caption, _ in self._sub_steps(index))
+
+    def frame_state(self, index: int, k: int) -> dict:
+        """The position after sub-step ``k`` of log entry ``index`` (a new copy)."""
+        return thaw(self._sub_steps(index)[k][1])
+
+    def _sub_steps(self, index: int, since: int | None = None) -> tuple[tuple[str, bytes], ...]:
+        """Log entry ``index``'s sub-steps as (caption, frozen position),
+        remembered for the entries asked about last. The entries after it are
+        usually asked for next (a turn's steps, a film strip), so a few more
+        are worked out in the same walk; ``since``: all of them from there
+        on, in one walk from the position before ``since``."""
+        log, memo = self._log, self._frames
+        if type(index) is not int or not 0 <= index < len(log):
+            raise InvalidActionError(f"there is no log entry {index!r}")
+        if not self.rules.sub_steps or not self.history:
+            return ()
+        hit = memo.get(index)
+        if hit is not None and hit[0] is log[index]:
+            return hit[1]
+        first = index if since is None else since
+        state = self.state_before(first)
+        if len(memo) > 256:          # a long session: keep the recent entries only
+            memo.clear()
+        last = min(len(log), index + _SUB_STEP_WALK) if since is None else len(log)
+        for i in range(first, last):
+            entry = log[i]
+            hit = memo.get(i)
+            if hit is not None and hit[0] is entry:
+                self.rules.apply(state, entry.action, NULL_SINK)
+                continue
+            sink = Sink(True)
+            self.rules.apply(state, entry.action, sink)
+            memo[i] = (entry, tuple(sink.frames))
+        return memo[index][1]
 
     @property
     def actions(self) -> list[str]:
@@ -553,14 +584,14 @@ class Game:
             self._checkpoints[n] = freeze(state)
         forced = self._forced
         forced_before = tuple(forced) if forced and who is not CHANCE else ()
-        sink = Sink(self.record_frames)
+        # no pictures of sub-steps: they are worked out again when asked (_sub_steps)
+        sink = Sink(False)
         self.rules.apply(state, action, sink)
         if who is CHANCE:
             self._chance_count += 1
-        events, frames = sink.events, sink.frames
+        events = sink.events
         # = LogEntry(who, action, …) without the named tuple's Python-level __new__
-        log.append(_new_tuple(LogEntry, (who, action, tuple(events),
-                                         tuple(frames) if frames else (), forced_before)))
+        log.append(_new_tuple(LogEntry, (who, action, tuple(events), forced_before)))
         return events
 
     def _advance(self) -> list[str]:

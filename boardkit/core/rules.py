@@ -279,6 +279,9 @@ class Rules:
     #: the components give (no caches that grow with the games played, and
     #: nothing a bot keys on ``id(rules)``).
     shared: ClassVar[bool] = False
+    #: The rules report sub-steps worth watching one at a time (a frame after
+    #: each, see :class:`Sink`); :meth:`Game.entry_frames` works them out.
+    sub_steps: ClassVar[bool] = False
     #: First words of the chance player's outcomes (``"first"``, ``"draw"``…).
     chance_words: ClassVar[tuple[str, ...]] = ()
     #: What the chance player is called in a move log ("Dealer", "Dice").

@@ -143,9 +143,6 @@ def from_dict(cls: type[Game], data: Any) -> Game:
         game = cls._new(rules, data["seed"], start_state, start=start, chance_base=chance_base)
     except OptionError as exc:
         raise StateFileError(f"bad seed in saved game: {exc}") from None
-    # replaying keeps no sub-step frames (film strips of old turns are
-    # rebuilt from positions when asked): loading stays linear in memory
-    game.record_frames = False
     for k, entry in enumerate(log):
         player, action = entry[0], entry[1]
         if len(entry) == 3:
@@ -160,7 +157,6 @@ def from_dict(cls: type[Game], data: Any) -> Game:
             raise StateFileError(f"log entry {k} ({action[:80]!r}) does not replay: {exc}") from None
         game._step(action, who)
         game._forced = []
-    del game.record_frames
     if game._state != data["state"]:
         raise StateFileError("the saved state does not match the replayed log")
     try:

@@ -62,6 +62,8 @@ class SlimeCultureCenterRules(DealtRules):
 
     #: nothing of its own beyond the components: one per component set serves every game
     shared = True
+    #: every event is a sub-step (a bite, an infection…) with its own frame
+    sub_steps = True
 
     info = GameInfo(
         name="slime_culture_center", title="Slime Culture Center", ruling_prefix="SCC",
