@@ -124,6 +124,9 @@ def _check_search_path(rules, state, legal, rng):
     assert copy == state and rules.key(state) == key, "child() must not touch its input"
     assert rules.key(child) != key or True
     while rules.current(child) is CHANCE:
+        k = rng.randrange(2**32)      # at a chance node too, the game's draw is the generic one
+        assert (rules.random_legal(child, random.Random(k))
+                == Rules.random_legal(rules, child, random.Random(k)))
         outcomes = rules.chance_outcomes(child)
         if outcomes is not None:
             assert abs(sum(p for _, p in outcomes) - 1) < 1e-9

@@ -442,6 +442,32 @@ def test_sub_steps_worked_out_when_asked_are_those_of_play(seed):
     assert again.frame_captions(k) == again.log[k].events != undone.events
 
 
+def test_sub_steps_asked_about_again_are_remembered(monkeypatch):
+    """Asking again for the same run of entries (a widget redrawing a long
+    turn) works nothing out twice; the first time, one walk from the nearest
+    checkpoint now and then."""
+    from boardkit import RandomBot, play_out
+    g = SCC(players=3, seed=1)
+    play_out(g, [RandomBot(s) for s in range(3)])
+    rules, calls = g.rules, [0]
+    real = type(rules).apply
+
+    def counting(self, state, action, sink=None):
+        calls[0] += 1
+        return real(self, state, action, sink)
+
+    monkeypatch.setattr(type(rules), "apply", counting)
+    start = len(g.log) - 40
+    first = [g.frame_captions(i) for i in range(start, len(g.log))]
+    worked = calls[0]
+    assert [g.frame_captions(i) for i in range(start, len(g.log))] == first
+    assert calls[0] == worked and worked <= 40 + 2 * 15
+    assert g.frames(-2) == g.frames(len(g.log) - 2)
+    from boardkit import InvalidActionError
+    with pytest.raises(InvalidActionError, match="sub-step"):
+        g.frame_state(len(g.log) - 1, 99)
+
+
 def test_scenario_board_picture_validation():
     with pytest.raises(StateFileError):
         parse_board("RR")

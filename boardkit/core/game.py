@@ -318,6 +318,7 @@ class Game:
     def frames(self, since: int = 0) -> list[tuple[str, dict]]:
         """(caption, state) after every sub-step of log entries ``since``… (new
         copies at every call; see :meth:`entry_frames`)."""
+        since = slice(since, None).indices(len(self._log))[0]   # as log[since:]
         return [(caption, thaw(f)) for i in range(since, len(self._log))
                 for caption, f in self._sub_steps(i, since)]
 
@@ -338,14 +339,21 @@ class Game:
 
     def frame_state(self, index: int, k: int) -> dict:
         """The position after sub-step ``k`` of log entry ``index`` (a new copy)."""
-        return thaw(self._sub_steps(index)[k][1])
+        steps = self._sub_steps(index)
+        if type(k) is not int or not 0 <= k < len(steps):
+            raise InvalidActionError(f"log entry {index} has {len(steps)} sub-step(s), "
+                                     f"not one numbered {k!r}")
+        return thaw(steps[k][1])
 
     def _sub_steps(self, index: int, since: int | None = None) -> tuple[tuple[str, bytes], ...]:
-        """Log entry ``index``'s sub-steps as (caption, frozen position),
-        remembered for the entries asked about last. The entries after it are
-        usually asked for next (a turn's steps, a film strip), so a few more
-        are worked out in the same walk; ``since``: all of them from there
-        on, in one walk from the position before ``since``."""
+        """Log entry ``index``'s sub-steps as (caption, frozen position).
+
+        Remembered once asked for: at most what play kept when it pictured
+        every sub-step, and an entry undone and replaced is worked out anew.
+        The entries after it are usually asked for next (a turn's steps, a
+        film strip), so a few more are worked out in the same walk;
+        ``since``: all of them from there on, in one walk from the position
+        before ``since``."""
         log, memo = self._log, self._frames
         if type(index) is not int or not 0 <= index < len(log):
             raise InvalidActionError(f"there is no log entry {index!r}")
@@ -356,8 +364,6 @@ class Game:
             return hit[1]
         first = index if since is None else since
         state = self.state_before(first)
-        if len(memo) > 256:          # a long session: keep the recent entries only
-            memo.clear()
         last = min(len(log), index + _SUB_STEP_WALK) if since is None else len(log)
         for i in range(first, last):
             entry = log[i]

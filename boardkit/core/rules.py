@@ -250,7 +250,9 @@ class Sink:
         self.record_frames = record_frames
 
     def __call__(self, state: State, text: str, frame: bool = False) -> None:
-        """Report ``text``; with ``frame``, also keep the position it left."""
+        """Report ``text``; with ``frame``, also keep the position it left.
+        (A game's frames are only asked for if its rules say they have
+        sub-steps: :attr:`Rules.sub_steps`.)"""
         self.events.append(text)
         if frame and self.record_frames:
             self.frames.append((text, freeze(state)))
@@ -281,6 +283,7 @@ class Rules:
     shared: ClassVar[bool] = False
     #: The rules report sub-steps worth watching one at a time (a frame after
     #: each, see :class:`Sink`); :meth:`Game.entry_frames` works them out.
+    #: Frames of rules that do not say so are never asked for.
     sub_steps: ClassVar[bool] = False
     #: First words of the chance player's outcomes (``"first"``, ``"draw"``…).
     chance_words: ClassVar[tuple[str, ...]] = ()

@@ -178,7 +178,7 @@ class SlimeRaceRules(DealtRules):
         so every distinct card in the hand of the seat to move is a legal
         play, and the candidates are those cards in order (a conformance
         test compares this with the generic draw in every kind of position)."""
-        if state["phase"] == "race" and state["draw"] is None:
+        if state["phase"] == "race" and state.get("draw") is None:
             hand = state["hands"][state["turn"]]
             if hand:
                 return "play " + rng.choice(sorted(set(hand)))
