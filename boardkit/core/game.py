@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from . import rules as _rules
 from . import saves
@@ -36,6 +36,7 @@ from .errors import (
     NothingToUndoError,
     OptionError,
 )
+from .log import Events, LogEntry, sub_steps
 from .rules import (
     CHANCE,
     NULL_SINK,
@@ -49,7 +50,6 @@ from .rules import (
     freeze,
     is_plain_json,
     normalize,
-    player_to_json,
     thaw,
 )
 from .saves import FORMAT, MAX_LOG, MAX_SAVE_BYTES  # noqa: F401 (re-exported)
@@ -64,8 +64,6 @@ _UNKNOWN = object()
 #: and replays the rest.
 CHECKPOINT_EVERY = 16
 _new_tuple = tuple.__new__
-#: log entries whose sub-steps are worked out in one walk (see Game._sub_steps)
-_SUB_STEP_WALK = 32
 #: seeds are whole numbers of at most 77 digits (saved as JSON numbers)
 _SEED_LIMIT = 10**77
 #: (rules class, built-in component set) -> its rules, made once and shared
@@ -79,34 +77,6 @@ def _builtin_rules(cls: type[_rules.Rules], name: str | None) -> _rules.Rules:
     if rules is None:
         rules = _BUILTIN_RULES[cls, name] = cls(cls.load_components(name))
     return rules
-
-
-class Events(list):
-    """The list of event texts an action caused; shows as a bullet list."""
-
-    def __repr__(self) -> str:
-        return "\n".join(f"• {e}" for e in self) if self else "(nothing happened)"
-
-    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
-        p.text(repr(self))
-
-
-class LogEntry(NamedTuple):
-    """One applied action: who took it, what it was, and what it caused.
-    Immutable (a named tuple: one is made for every action, so it is cheap)."""
-
-    player: Player
-    action: str
-    events: tuple[str, ...] = ()
-    #: the forced chance outcomes still queued before this entry (undo
-    #: puts the queue back as it was)
-    forced_before: tuple[str, ...] = ()
-
-    def __repr__(self) -> str:
-        return f"LogEntry(player={self.player!r}, action={self.action!r}, events={self.events!r})"
-
-    def __str__(self) -> str:
-        return f"{player_to_json(self.player)}: {self.action}"
 
 
 class LegalActions:
@@ -320,7 +290,7 @@ class Game:
         copies at every call; see :meth:`entry_frames`)."""
         since = slice(since, None).indices(len(self._log))[0]   # as log[since:]
         return [(caption, thaw(f)) for i in range(since, len(self._log))
-                for caption, f in self._sub_steps(i, since)]
+                for caption, f in sub_steps(self, i, since)]
 
     def entry_frames(self, index: int) -> tuple[tuple[str, dict], ...]:
         """(caption, state) after each sub-step of log entry ``index``, for games
@@ -331,50 +301,19 @@ class Game:
         asked, by taking the entry's action once more from the position
         before it (the rules are pure, so it happens exactly as it did). A
         loaded game therefore shows them too."""
-        return tuple((caption, thaw(f)) for caption, f in self._sub_steps(index))
+        return tuple((caption, thaw(f)) for caption, f in sub_steps(self, index))
 
     def frame_captions(self, index: int) -> tuple[str, ...]:
         """The caption of each sub-step of log entry ``index``."""
-        return tuple(caption for caption, _ in self._sub_steps(index))
+        return tuple(caption for caption, _ in sub_steps(self, index))
 
     def frame_state(self, index: int, k: int) -> dict:
         """The position after sub-step ``k`` of log entry ``index`` (a new copy)."""
-        steps = self._sub_steps(index)
+        steps = sub_steps(self, index)
         if type(k) is not int or not 0 <= k < len(steps):
             raise InvalidActionError(f"log entry {index} has {len(steps)} sub-step(s), "
                                      f"not one numbered {k!r}")
         return thaw(steps[k][1])
-
-    def _sub_steps(self, index: int, since: int | None = None) -> tuple[tuple[str, bytes], ...]:
-        """Log entry ``index``'s sub-steps as (caption, frozen position).
-
-        Remembered once asked for: at most what play kept when it pictured
-        every sub-step, and an entry undone and replaced is worked out anew.
-        The entries after it are usually asked for next (a turn's steps, a
-        film strip), so a few more are worked out in the same walk;
-        ``since``: all of them from there on, in one walk from the position
-        before ``since``."""
-        log, memo = self._log, self._frames
-        if type(index) is not int or not 0 <= index < len(log):
-            raise InvalidActionError(f"there is no log entry {index!r}")
-        if not self.rules.sub_steps or not self.history:
-            return ()
-        hit = memo.get(index)
-        if hit is not None and hit[0] is log[index]:
-            return hit[1]
-        first = index if since is None else since
-        state = self.state_before(first)
-        last = min(len(log), index + _SUB_STEP_WALK) if since is None else len(log)
-        for i in range(first, last):
-            entry = log[i]
-            hit = memo.get(i)
-            if hit is not None and hit[0] is entry:
-                self.rules.apply(state, entry.action, NULL_SINK)
-                continue
-            sink = Sink(True)
-            self.rules.apply(state, entry.action, sink)
-            memo[i] = (entry, tuple(sink.frames))
-        return memo[index][1]
 
     @property
     def actions(self) -> list[str]:
@@ -590,7 +529,7 @@ class Game:
             self._checkpoints[n] = freeze(state)
         forced = self._forced
         forced_before = tuple(forced) if forced and who is not CHANCE else ()
-        # no pictures of sub-steps: they are worked out again when asked (_sub_steps)
+        # no pictures of sub-steps: they are worked out again when asked (log.sub_steps)
         sink = Sink(False)
         self.rules.apply(state, action, sink)
         if who is CHANCE:
