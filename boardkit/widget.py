@@ -61,8 +61,8 @@ here from the legal targets the board offers (each game's view phrases it
 from their first words, see :func:`boardkit.core.view.click_hint`). A click
 on the board that hits no target shows the hint, without asking Python.
 
-Following the bots
-------------------
+Following the bots (:mod:`boardkit.widget_steps`)
+--------------------------------------------------
 Everything since the human's last move is a *step*: each log entry from
 that move on (the bots' moves and the dealer's draws too), or each recorded
 sub-step of an entry that has them (the automatic checks). ``step`` shows
@@ -102,7 +102,6 @@ from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 from xml.sax.saxutils import quoteattr, unescape
@@ -113,13 +112,14 @@ from ipywidgets.widgets.widget import _remove_buffers
 
 from .core.bots import Bot
 from .core.errors import BoardkitError, IllegalActionError, InvalidActionError, NothingToUndoError
-from .core.game import CHANCE, Events, Game, LogEntry
+from .core.game import Events, Game, LogEntry
 from .core.svg import picture_html
 from .core.view import View, changes, click_hint
 from .widget_bots import BotSeats, _BotJob
 from .widget_picture import pack_picture, picture_parts
 from .widget_picture import pack_svg as pack_svg
 from .widget_picture import unpack_picture as unpack_picture
+from .widget_steps import _CONTROL, StepsAndLog, _clean, _Step
 
 log = logging.getLogger(__name__)
 
@@ -149,21 +149,7 @@ _ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
 #: Pictures kept drawn (a refused click, a cancel, an undo, the live board
 #: again after a step: the same picture is not drawn twice).
 PICTURES_KEPT = 8
-#: The message line holds about this many characters (the "what happened"
-#: panel holds everything).
-SUMMARY_CHARS = 160
 _ENTITIES = {"&quot;": "\"", "&#10;": "\n", "&#13;": "\r", "&#9;": "\t"}
-
-# Characters that cannot travel as strict UTF-8 JSON (lone surrogates) or
-# that would garble a message (control characters).
-_UNSAFE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
-def _clean(text: str) -> str:
-    """``text`` safe to send to the page (odd characters become �)."""
-    return _UNSAFE.sub("\ufffd", text)
-
 
 def _show(value: Any, limit: int = 40) -> str:
     """A short, safe rendering of something the page sent, for a message."""
@@ -196,16 +182,7 @@ def offered(svg: str) -> tuple[list[str], list[str], list[str]]:
     return list(dict.fromkeys(acts)), list(dict.fromkeys(toggles)), list(dict.fromkeys(confirms))
 
 
-@dataclass(frozen=True)
-class _Step:
-    """One step of what happened since the human's last move."""
-
-    caption: str
-    entry: int        #: its log entry
-    frame: int        #: its sub-step in that entry (-1: the whole entry)
-
-
-class BoardWidget(BotSeats, anywidget.AnyWidget):
+class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
     """A clickable board for ``game``.
 
     :param bots: ``{seat: bot}`` — seats played by bots. After a click on
@@ -631,76 +608,7 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
         self._steps, self._events = [], []
         self._turn_start = len(self.game.log)
 
-    def _summary(self) -> str:
-        """The last events, as many as fit the message line (the "what
-        happened" panel lists them all)."""
-        shown: list[str] = []
-        for event in reversed(self._events):
-            if shown and sum(len(e) + 3 for e in shown) + len(event) > SUMMARY_CHARS:
-                break
-            shown.insert(0, event)
-        text = " · ".join(shown)
-        if len(shown) < len(self._events):
-            text = f"… {text} (all {len(self._events)} events: “What happened” below the board)"
-        return _clean(text)
-
-    # ------------------------------------------------------------- steps
-    def _collect_steps(self) -> list[_Step]:
-        """A step per log entry since the human's last move, or per
-        sub-step for an entry that recorded them."""
-        steps: list[_Step] = []
-        log = self.game.log
-        for i in range(min(self._turn_start, len(log)), len(log)):
-            entry = log[i]
-            captions = self.game.frame_captions(i)
-            if captions:
-                steps.extend(_Step(caption, i, k) for k, caption in enumerate(captions))
-            else:
-                steps.append(_Step(self._entry_caption(entry), i, -1))
-        return steps
-
-    def _entry_caption(self, entry: LogEntry) -> str:
-        if entry.events:
-            return "; ".join(entry.events)
-        return self._log_line(entry)
-
-    def _step_state(self, k: int) -> dict:
-        """The position after step ``k`` (-1: before the first step)."""
-        if k < 0:
-            return self.game.state_before(self._steps[0].entry) if self._steps else self.game.state
-        step = self._steps[k]
-        if step.frame >= 0:
-            return self.game.frame_state(step.entry, step.frame)
-        return self.game.state_before(step.entry + 1)
-
-    def _happened(self) -> list[dict]:
-        """Every event since the human's last move, with its step."""
-        out: list[dict] = []
-        first: dict[int, int] = {}
-        frames: dict[tuple[int, int], int] = {}
-        for k, step in enumerate(self._steps):
-            first.setdefault(step.entry, k)
-            frames[step.entry, step.frame] = k
-        log = self.game.log
-        for i, k0 in first.items():
-            entry = log[i]
-            if not entry.events:
-                out.append({"step": k0, "text": self._entry_caption(entry)})
-                continue
-            f = 0
-            captions = self.game.frame_captions(i)
-            for event in entry.events:
-                k = k0
-                if captions:
-                    # events and sub-steps come in the same order; an event
-                    # without a sub-step of its own goes with the one before
-                    j = next((j for j in range(f, len(captions)) if captions[j] == event), None)
-                    if j is not None:
-                        f = j + 1
-                    k = frames.get((i, f - 1), k0)
-                out.append({"step": k, "text": _clean(event)})
-        return out
-
+    # ---------------------------------------------- what the board says now
     def _hint(self, curtain: str, svg: str) -> str:
         """What can be clicked now, in words (from the legal targets)."""
         g = self.game
@@ -784,9 +692,6 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
         del self._pictures[:-PICTURES_KEPT]
         return svg
 
-    def _step_caption(self, k: int) -> str:
-        return _clean(f"step {k + 1} of {len(self._steps)}: {self._steps[k].caption}")
-
     def _refresh(self) -> None:
         """Recompute every synced value from the game (inside _batch)."""
         g = self.game
@@ -824,31 +729,6 @@ class BoardWidget(BotSeats, anywidget.AnyWidget):
         if drawn != self._drawn:
             self._drawn = drawn
             self.version += 1
-
-    def _sync_log(self) -> None:
-        """Send the log as an append: keep the lines the page has in common
-        with the log, resend the rest."""
-        entries = self.game.log
-        k, n = 0, min(len(entries), len(self._logged))
-        while k < n and entries[k] is self._logged[k]:
-            k += 1
-        if k == len(entries) == len(self._logged):
-            return
-        self._lines[k:] = [self._log_line(e) for e in entries[k:]]
-        self._logged = list(entries)
-        self.log_start, self.log_tail = k, self._lines[k:]
-
-    def _human_entries(self) -> list:
-        """Seats of the log entries made by people (not chance, not bots)."""
-        return [e.player for e in self.game.log if e.player is not CHANCE and e.player not in self.bots]
-
-    def _log_line(self, entry: LogEntry) -> str:
-        if entry.player is CHANCE:
-            return _clean(f"{self.game.rules.chance_name}: "
-                          + (entry.events[0] if entry.events else entry.action))
-        who = self.game.seat_name(entry.player) if isinstance(entry.player, int) else "—"
-        tag = f" ({self.bots[entry.player].label})" if entry.player in self.bots else ""
-        return _clean(f"{who}{tag}: {entry.action}")
 
     # ------------------------------------------------------- the page's side
     def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict:

@@ -1,0 +1,154 @@
+"""What happened since the human's last move, read from the game's log:
+the steps a board widget can look back at, the events panel and the move
+log sent as an append (see :mod:`boardkit.widget`, "Following the bots").
+
+:class:`StepsAndLog` is that part of :class:`~boardkit.widget.BoardWidget`
+(mixed into it); the widget supplies the game, the bots and the synced
+values.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .core.game import CHANCE, LogEntry
+
+if TYPE_CHECKING:
+    from .core.bots import Bot
+    from .core.game import Game
+
+#: The message line holds about this many characters (the "what happened"
+#: panel holds everything).
+SUMMARY_CHARS = 160
+
+# Characters that cannot travel as strict UTF-8 JSON (lone surrogates) or
+# that would garble a message (control characters).
+_UNSAFE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def _clean(text: str) -> str:
+    """``text`` safe to send to the page (odd characters become �)."""
+    return _UNSAFE.sub("\ufffd", text)
+
+
+@dataclass(frozen=True)
+class _Step:
+    """One step of what happened since the human's last move."""
+
+    caption: str
+    entry: int        #: its log entry
+    frame: int        #: its sub-step in that entry (-1: the whole entry)
+
+
+class StepsAndLog:
+    """The steps, the events and the move log of a board widget."""
+
+    if TYPE_CHECKING:   # what the widget provides
+        game: Game
+        bots: dict[int, Bot]
+        log_start: Any
+        log_tail: Any
+        _steps: list[_Step]
+        _events: list[str]
+        _turn_start: int
+        _logged: list[LogEntry]
+        _lines: list[str]
+
+    def _summary(self) -> str:
+        """The last events, as many as fit the message line (the "what
+        happened" panel lists them all)."""
+        shown: list[str] = []
+        for event in reversed(self._events):
+            if shown and sum(len(e) + 3 for e in shown) + len(event) > SUMMARY_CHARS:
+                break
+            shown.insert(0, event)
+        text = " · ".join(shown)
+        if len(shown) < len(self._events):
+            text = f"… {text} (all {len(self._events)} events: “What happened” below the board)"
+        return _clean(text)
+
+    def _collect_steps(self) -> list[_Step]:
+        """A step per log entry since the human's last move, or per
+        sub-step for an entry that recorded them."""
+        steps: list[_Step] = []
+        log = self.game.log
+        for i in range(min(self._turn_start, len(log)), len(log)):
+            entry = log[i]
+            captions = self.game.frame_captions(i)
+            if captions:
+                steps.extend(_Step(caption, i, k) for k, caption in enumerate(captions))
+            else:
+                steps.append(_Step(self._entry_caption(entry), i, -1))
+        return steps
+
+    def _entry_caption(self, entry: LogEntry) -> str:
+        if entry.events:
+            return "; ".join(entry.events)
+        return self._log_line(entry)
+
+    def _step_state(self, k: int) -> dict:
+        """The position after step ``k`` (-1: before the first step)."""
+        if k < 0:
+            return self.game.state_before(self._steps[0].entry) if self._steps else self.game.state
+        step = self._steps[k]
+        if step.frame >= 0:
+            return self.game.frame_state(step.entry, step.frame)
+        return self.game.state_before(step.entry + 1)
+
+    def _happened(self) -> list[dict]:
+        """Every event since the human's last move, with its step."""
+        out: list[dict] = []
+        first: dict[int, int] = {}
+        frames: dict[tuple[int, int], int] = {}
+        for k, step in enumerate(self._steps):
+            first.setdefault(step.entry, k)
+            frames[step.entry, step.frame] = k
+        log = self.game.log
+        for i, k0 in first.items():
+            entry = log[i]
+            if not entry.events:
+                out.append({"step": k0, "text": self._entry_caption(entry)})
+                continue
+            f = 0
+            captions = self.game.frame_captions(i)
+            for event in entry.events:
+                k = k0
+                if captions:
+                    # events and sub-steps come in the same order; an event
+                    # without a sub-step of its own goes with the one before
+                    j = next((j for j in range(f, len(captions)) if captions[j] == event), None)
+                    if j is not None:
+                        f = j + 1
+                    k = frames.get((i, f - 1), k0)
+                out.append({"step": k, "text": _clean(event)})
+        return out
+
+    def _step_caption(self, k: int) -> str:
+        return _clean(f"step {k + 1} of {len(self._steps)}: {self._steps[k].caption}")
+
+    def _sync_log(self) -> None:
+        """Send the log as an append: keep the lines the page has in common
+        with the log, resend the rest."""
+        entries = self.game.log
+        k, n = 0, min(len(entries), len(self._logged))
+        while k < n and entries[k] is self._logged[k]:
+            k += 1
+        if k == len(entries) == len(self._logged):
+            return
+        self._lines[k:] = [self._log_line(e) for e in entries[k:]]
+        self._logged = list(entries)
+        self.log_start, self.log_tail = k, self._lines[k:]
+
+    def _human_entries(self) -> list:
+        """Seats of the log entries made by people (not chance, not bots)."""
+        return [e.player for e in self.game.log if e.player is not CHANCE and e.player not in self.bots]
+
+    def _log_line(self, entry: LogEntry) -> str:
+        if entry.player is CHANCE:
+            return _clean(f"{self.game.rules.chance_name}: "
+                          + (entry.events[0] if entry.events else entry.action))
+        who = self.game.seat_name(entry.player) if isinstance(entry.player, int) else "—"
+        tag = f" ({self.bots[entry.player].label})" if entry.player in self.bots else ""
+        return _clean(f"{who}{tag}: {entry.action}")
