@@ -45,7 +45,6 @@ from ..core.rules import (
     CHANCE,
     NULL_SINK,
     GameInfo,
-    Outcome,
     Player,
     Refusal,
     Rules,
@@ -54,6 +53,8 @@ from ..core.rules import (
     normalize,
 )
 from .laps import LapGeometry
+from .placements import LETTER, Placements
+from .scoring import POSITION_POINTS, Scoring  # noqa: F401 (re-exported)
 from .track import (
     BACK,
     BUILTIN,
@@ -70,12 +71,9 @@ from .track import (
 FACES = ("rs", "rc", "ys", "yc", "bs", "bc")
 FACE_WORDS = {"rs": "red straight", "rc": "red curve", "ys": "yellow straight",
               "yc": "yellow curve", "bs": "blue straight", "bc": "blue curve"}
-LETTER = {"red": "r", "yellow": "y", "blue": "b"}
 COLOUR_OF = {"r": "red", "y": "yellow", "b": "blue"}
 DICE = 5
 ROLLS = 3
-#: Position points (SU-R8 option): 1st 10, 2nd 6, 3rd 3, 4th 1.
-POSITION_POINTS = (10, 6, 3, 1)
 
 
 def multiset_probability(faces: tuple[str, ...]) -> float:
@@ -101,10 +99,6 @@ def _keeps(dice: tuple[str, ...]) -> tuple[str, ...]:
                  for combo in combinations_with_replacement(FACES, k) if not Counter(combo) - have)
 
 
-def _turns(n: int) -> str:
-    return f"{n} turn{'' if n == 1 else 's'}"
-
-
 def n_dice(n: int, colour: str = "") -> str:
     """``3 red dice``, ``1 red die``."""
     return f"{n} {colour + ' ' if colour else ''}{'die' if n == 1 else 'dice'}"
@@ -115,7 +109,7 @@ def describe(faces: Iterable[str]) -> str:
     return ", ".join(FACE_WORDS[f] for f in faces) if faces else "no dice"
 
 
-class SuperRaceRules(LapGeometry, Rules):
+class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
     """The pure rules of Super Race for 1–4 players (SU-R1)."""
 
     info = GameInfo(
@@ -243,112 +237,6 @@ class SuperRaceRules(LapGeometry, Rules):
                                        "drive red i12 j12 j11 north")
             return " ".join(words)
         raise self.invalid(f"{text!r} is not a Super Race action", "drive red i12 j12")
-
-    # ------------------------------------------------------------ placements
-    def _square_refusal(self, state: State, car: dict, name: str | None, colour: str,
-                        used: set[str], oil_ok: bool, frm: str | None) -> str | None:
-        """Why the next die cannot be drawn in square ``name`` (None: it can)."""
-        if name is None:
-            where = f"from {frm.upper()} " if frm else ""
-            return f"the way {where}leads off the track"
-        sq = self.track.squares.get(name)
-        if sq is None:
-            return f"{name.upper()} is not a square of the track"
-        if name in used or name in car["crossed"]:
-            return f"{name.upper()} has already been crossed: \"you are not allowed to cross " \
-                   f"the same square twice\""
-        if sq.colour != "grey" and sq.colour != colour:
-            return f"{name.upper()} is {sq.colour}: \"coloured fields can only be crossed " \
-                   f"using the same colour\", and these dice are {colour}"
-        if sq.pit and not self._pit_open(state, car):
-            return f"{name.upper()} is in the pit lane, closed on this lap (shortcut option)"
-        if name in state["options"]["oil"] and not oil_ok:
-            return f"{name.upper()} has an oil slick: it needs two {colour} dice with the " \
-                   f"same symbol (SU-R9)"
-        return None
-
-    def _pit_open(self, state: State, car: dict) -> bool:
-        if self.track.pit_lane == "ordinary":
-            return True
-        mode = state["options"]["shortcut"]
-        return mode == "always" or (mode == "first lap" and car["lap"] == 0)
-
-    def _car_view(self, state: State, seat: int) -> dict:
-        car = state["cars"][seat]
-        return {**car, "crossed": set(car["path"])}
-
-    def placements(self, state: State, colour: str, seat: int | None = None,
-                   limit: int = 5000) -> list[str]:
-        """Every complete way to draw all the dice of ``colour`` (SU-R3/R4),
-        as actions, in a fixed order."""
-        seat = state["turn"] if seat is None else seat
-        letter = LETTER[colour]
-        dice = [f for f in state["dice"] if f[0] == letter]
-        if not dice:
-            return []
-        ns = sum(1 for f in dice if f[1] == "s")
-        nc = len(dice) - ns
-        car = self._car_view(state, seat)
-        oil_ok = ns >= 2 or nc >= 2
-        out: list[str] = []
-        used: list[str] = []
-        usedset: set[str] = set()
-
-        def go(name: str | None, heading: str, ns: int, nc: int, frm: str | None) -> None:
-            if len(out) >= limit:
-                return
-            if self._square_refusal(state, car, name, colour, usedset, oil_ok, frm) is not None:
-                return
-            assert name is not None
-            used.append(name)
-            usedset.add(name)
-            last = ns + nc == 1
-            if ns:
-                if last:
-                    out.append(f"drive {colour} " + " ".join(used))
-                else:
-                    go(self.track.next[name][heading], heading, ns - 1, nc, name)
-            if nc:
-                for turn in (LEFT[heading], RIGHT[heading]):
-                    if last:
-                        out.append(f"drive {colour} " + " ".join(used) + f" {turn}")
-                    else:
-                        go(self.track.next[name][turn], turn, ns, nc - 1, name)
-            used.pop()
-            usedset.discard(name)
-
-        if car["exit"] is None:
-            for name in self._start_squares(state, car):
-                go(name, self.heading(state), ns, nc, None)
-        else:
-            last_sq = car["path"][-1]
-            go(self.track.next[last_sq][car["exit"]], car["exit"], ns, nc, last_sq)
-        return out
-
-    def _start_squares(self, state: State, car: dict) -> list[str]:
-        return [s for s in self.track.line if s not in car["crossed"]]
-
-    def drivable(self, state: State, seat: int | None = None) -> list[str]:
-        """The colours shown whose dice can all be drawn (SU-R13)."""
-        return [c for c in COLOURS if self.placements(state, c, seat, limit=1)]
-
-    def can_move(self, state: State, seat: int) -> bool:
-        """SU-R16: can any roll still move this car? The first square ahead
-        must be free for some colour (and, if it has an oil slick, a second
-        die of the same face must fit after it)."""
-        car = self._car_view(state, seat)
-        if car["exit"] is None:
-            return bool(self._start_squares(state, car))
-        last = car["path"][-1]
-        for colour in COLOURS:
-            for face in ("s", "c"):
-                st = {**state, "dice": [LETTER[colour] + face] * 2}
-                one = {**state, "dice": [LETTER[colour] + face]}
-                if self.placements(one, colour, seat, limit=1) or \
-                        self.placements(st, colour, seat, limit=1):
-                    return True
-        del last
-        return False
 
     # ------------------------------------------------------------- legality
     def candidates(self, state: State, ctx: dict | None = None) -> Iterable[str]:
@@ -683,84 +571,6 @@ class SuperRaceRules(LapGeometry, Rules):
             return
         emit(state, f"still equal ({best} past the line): another tie-break turn (SU-R15)")
         self._start_tiebreak(state, top, emit)
-
-    # ---------------------------------------------------------------- results
-    def _end_race(self, state: State, emit: Sink, winners: list[int] | None) -> None:
-        n = self.players(state)
-        cars = state["cars"]
-        past = [c["past"] for c in cars]
-        dist = [self.distance(state, s) for s in range(n)]
-        if winners is None:
-            best = min(dist)
-            winners = [s for s in range(n) if dist[s] == best]
-        points = self.race_points(state, winners, past, dist)
-        for s in range(n):
-            state["points"][s] += points[s]
-        state["results"].append({"winners": winners, "past": past, "distance": dist,
-                                 "points": points, "turns": [c["turns"] for c in cars]})
-        emit(state, f"race {state['race']} won by "
-                    f"{' and '.join(self.seat_name(s) for s in winners)}"
-                    + (f" in {_turns(cars[0]['turns'])}" if n == 1 else ""))
-        state["tiebreak"] = None
-        state["finishing"] = False
-        if state["race"] < state["options"]["races"]:
-            state["race"] += 1
-            state["starter"] = (state["starter"] + 1) % n
-            state["cars"] = [self._new_car() for _ in range(n)]
-            self._begin(state, state["starter"])
-            emit(state, f"race {state['race']}: {self.seat_name(state['starter'])} starts")
-            return
-        state["phase"] = "over"
-        state["turn"] = None
-        if state["options"]["races"] > 1:
-            top = max(state["points"])
-            state["winners"] = [s for s in range(n) if state["points"][s] == top]
-        else:
-            state["winners"] = winners
-
-    def race_points(self, state: State, winners: list[int], past: list, dist: list[int]) -> list[int]:
-        """SU-R8/R17 points of one race: ``squares`` — the winner +1 per
-        square past the line, the others −1 per square still to drive (0 on
-        or past the line); ``positions`` — 10/6/3/1 by place, equal players
-        sharing the better place."""
-        n = len(past)
-        if state["options"]["scoring"] == "squares":
-            # a winner past the line scores its squares past; a car that is not
-            # on or past the line scores minus its distance, also when it
-            # "wins" a race in which every car dropped out (SU-R16)
-            return [past[s] if past[s] is not None and s in winners
-                    else (0 if past[s] is not None else -dist[s]) for s in range(n)]
-        # places: the winners, then others past the line by squares past, then by distance
-        def rank_key(s: int) -> tuple:
-            if s in winners:
-                return (0, 0)
-            if past[s] is not None:
-                return (1, -past[s])
-            return (2, dist[s])
-        keys = [rank_key(s) for s in range(n)]
-        out = []
-        for s in range(n):
-            place = sum(1 for t in range(n) if keys[t] < keys[s])
-            out.append(POSITION_POINTS[place] if place < len(POSITION_POINTS) else 0)
-        return out
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state["phase"] != "over":
-            return None
-        winners = tuple(state["winners"])
-        n = self.players(state)
-        names = " and ".join(self.seat_name(s) for s in winners)
-        if n == 1:
-            res = state["results"][-1]
-            turns = res["turns"][0]
-            if res["past"][0] is None:
-                return Outcome(winners, (-res["distance"][0],),
-                               f"the car is stuck {res['distance'][0]} squares from the line "
-                               f"after {_turns(turns)}")
-            return Outcome(winners, (turns,), f"lap completed in {_turns(turns)}")
-        scores = tuple(state["points"]) if state["options"]["races"] > 1 else \
-            tuple(state["results"][-1]["points"])
-        return Outcome(winners, scores, f"{names} win{'s' if len(winners) == 1 else ''}")
 
     # ----------------------------------------------------------------- chance
     def chance_outcomes(self, state: State) -> list[tuple[str, float]] | None:
