@@ -94,6 +94,7 @@ that reads ``board.game`` after playing on the page should call it first).
 """
 from __future__ import annotations
 
+import contextvars
 import logging
 import re
 import time
@@ -113,9 +114,10 @@ from ipywidgets.widgets.widget import _remove_buffers
 from .core.bots import Bot
 from .core.errors import BoardkitError, IllegalActionError, InvalidActionError, NothingToUndoError
 from .core.game import Events, Game, LogEntry
-from .core.svg import picture_html
+from .core.rulings import ruling_title
+from .core.svg import picture_html, stored_picture
 from .core.view import View, changes, click_hint
-from .widget_bots import BotSeats, _BotJob
+from .widget_bots import BotSeats, _BotJob, _running_loop
 from .widget_picture import pack_picture, picture_parts
 from .widget_picture import pack_svg as pack_svg
 from .widget_picture import unpack_picture as unpack_picture
@@ -137,11 +139,11 @@ def widget_file(name: str) -> Path:
 MODES = ("teacher", "student", "hotseat")
 SIZES = ("normal", "present")
 #: What the page may ask for (see the module docstring).
-KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step")
+KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step", "play", "pause", "next")
 #: The longest word a click may carry (targets are a few words).
 MAX_WORD = 200
 #: Bots answering bots (a bot-only table) stop after this many moves in a row.
-STALE = "the board changed — look again"
+STALE = "The board changed — look again"
 _DATA_ACT = re.compile(r'data-act="([^"]*)"')
 #: The attributes of click targets (the only tags :func:`offered` reads).
 _TARGET_ATTR = re.compile(r'\sdata-(?:act|toggle|confirm)="')
@@ -150,6 +152,45 @@ _ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
 #: again after a step: the same picture is not drawn twice).
 PICTURES_KEPT = 8
 _ENTITIES = {"&quot;": "\"", "&#10;": "\n", "&#13;": "\r", "&#9;": "\t"}
+#: The tail of a typed action's syntax lesson ("…; an action looks like
+#: 'grow red c4'"): never shown for a click, which typed nothing.
+_SYNTAX_TAIL = re.compile(r";? an action looks like '[^']*'$")
+#: A sentence that teaches how an action is typed ("write 'grow <colour>
+#: <square>'", "unknown action 'b7'"): not for a click.
+_SYNTAX = re.compile(r"\bwrite '|unknown action|<[a-z ]+>|\ban action is\b|there is no right card '", re.I)
+#: Seconds per step when a board plays back what happened since the
+#: human's move (the bots' moves, the dealer's draws, the automatic
+#: checks); 0 shows the live board at once. ``BOARDKIT_PLAYBACK`` sets the
+#: default (the browser tests play back instantly).
+DEFAULT_PLAYBACK = 0.8
+
+
+def _default_playback() -> float:
+    import os
+    try:
+        value = float(os.environ.get("BOARDKIT_PLAYBACK", DEFAULT_PLAYBACK))
+    except ValueError:
+        return DEFAULT_PLAYBACK
+    return value if 0 <= value <= 10 else DEFAULT_PLAYBACK
+
+
+def learner_sentence(exc: BaseException, title: str = "", situation: str = "") -> str:
+    """A refusal as a learner reads it on a board: the rule's sentence, without
+    the game's title, the action repeated (``illegal '…':``), the rule id (shown
+    as a tag beside it), the situation (the board says it) or a typed
+    action's syntax example; starting with a capital letter."""
+    text = str(exc)
+    if title and text.startswith(title + ": "):
+        text = text[len(title) + 2:]
+    if situation and text.endswith(f" [{situation}]"):
+        text = text[:-len(situation) - 3]
+    if text.startswith("illegal '") and "': " in text:
+        text = text.split("': ", 1)[1]
+    rule = getattr(exc, "rule", None)
+    if rule and text.startswith(rule + ": "):
+        text = text[len(rule) + 2:]
+    text = _SYNTAX_TAIL.sub("", text).strip()
+    return text[:1].upper() + text[1:]
 
 def _show(value: Any, limit: int = 40) -> str:
     """A short, safe rendering of something the page sent, for a message."""
@@ -226,6 +267,17 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
     #: from its ``expects()`` — the line it plans and its evaluation.
     expects = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+    #: The ruling the refusal cites ("SCC-R2") and its title, shown as a tag.
+    error_rule = traitlets.Unicode("").tag(sync=True)
+    error_rule_title = traitlets.Unicode("").tag(sync=True)
+    #: Seconds per step when the board plays back what happened after a
+    #: move made on the page (0: the live board at once).
+    playback = traitlets.Float(DEFAULT_PLAYBACK).tag(sync=True)
+    #: The steps are being played back now.
+    playing = traitlets.Bool(False).tag(sync=True)
+    #: Play-back stopped at a moment to look at (a race's finish) until
+    #: the player goes on ("Continue ▶").
+    held = traitlets.Bool(False).tag(sync=True)
     #: Words of an unfinished multi-click action.
     pending = traitlets.Unicode("").tag(sync=True)
     #: Words toggled on for a toggle-and-confirm choice (sorted).
@@ -256,7 +308,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
     board_id = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, game: Game, *, bots: dict[int, Bot] | None = None, mode: str = "teacher",
-                 size: str = "normal"):
+                 size: str = "normal", playback: float | None = None):
         if not isinstance(game, Game):
             raise InvalidActionError(f"BoardWidget needs a boardkit game, not {type(game).__name__}")
         self._check_mode(mode, game)
@@ -267,7 +319,10 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
                 raise InvalidActionError(f"bots must map seats 0..{game.players - 1} to bots: "
                                          f"{seat!r}: {bot!r}")
         # board_id is set before the page's model is created (it names its log)
-        super().__init__(board_id=uuid.uuid4().hex[:12], size=size)
+        playback = _default_playback() if playback is None else playback
+        if isinstance(playback, bool) or not isinstance(playback, (int, float)) or not 0 <= playback <= 10:
+            raise InvalidActionError(f"playback is seconds per step, from 0 to 10, not {playback!r}")
+        super().__init__(board_id=uuid.uuid4().hex[:12], size=size, playback=float(playback))
         self.game = game
         self.bots = bots
         self._ready = False            # True once the first picture is drawn
@@ -290,6 +345,8 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         self._pictures: list[tuple[Game, dict, View, str]] = []   # newest last
         self._replies = 0
         self._closed = False
+        self._play_token = 0                 # +1 whenever a play-back starts or stops
+        self._since: tuple[Any, tuple[str, ...]] = (None, ())   # what changed since the human's move
         self.mode = mode
         self.on_msg(self._on_frontend_msg)
         with self._batch():
@@ -335,6 +392,10 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
                     self.pending = pending
                     raise
             self._refuse_unfinished(cand)
+            try:
+                self.game.rules.parse(cand)
+            except InvalidActionError as exc:
+                raise self._click_refusal(word, exc) from None
             return self.act(cand)  # raises with the rule's reason
 
     def toggle(self, word: str) -> list[str]:
@@ -357,7 +418,13 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         with self._batch():
             self._check_can_act()
             self._check_offered("data-confirm", word)
-            return self.act(f"{word} {' '.join(sorted(self.selected))}".strip())
+            chosen = sorted(self.selected)
+            events = self.act(f"{word} {' '.join(chosen)}".strip())
+            # what was set aside stays set aside (Super Race: "set as many dice
+            # as you like to one side") while the same choice can still be made
+            if chosen and self._human_to_move() and f"{word} {' '.join(chosen)}" in self.game.legal_actions:
+                self.selected = chosen
+            return events
 
     def act(self, action: str) -> Events:
         """Take ``action`` for the player to move, then let the bots reply.
@@ -371,6 +438,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
                 self._say(exc)
                 raise
             self._moves += 1
+            self._stop_playback()
             self.pending = ""
             self.selected = []
             self.error = ""
@@ -380,6 +448,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
             self._steps = self._collect_steps()
             self.message = self._summary()
             self._ask_bots()
+            self._after_moves()
             return Events(self._events)
 
     def undo(self) -> None:
@@ -424,8 +493,32 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         if type(index) is not int:
             raise InvalidActionError(f"a step is a whole number, not {_show(index)}")
         with self._batch():
+            self._stop_playback()
             self.step_index = index
             self.error = ""
+
+    def play(self) -> None:
+        """Play the steps back from the one shown (from the first when the
+        live board is shown), one every :attr:`playback` seconds."""
+        with self._batch():
+            if not self._steps:
+                raise InvalidActionError("nothing has happened since your last move: nothing to play back")
+            k = self.step_index
+            self._stop_playback()
+            self._play_from(self._first_to_play() if k < 0 else k)
+
+    def pause(self) -> None:
+        """Stop playing the steps back; the step shown stays."""
+        with self._batch():
+            self._stop_playback()
+
+    def next(self) -> None:
+        """Go on from a step the board holds (a race's finish)."""
+        with self._batch():
+            k = self.step_index
+            self._stop_playback()
+            if k >= 0:
+                self._play_from(k + 1)
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until no bot is thinking (their moves are on the board).
@@ -465,6 +558,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
     def close(self) -> None:
         """Close the board (its bot thread too)."""
         self._closed = True
+        self._play_token = getattr(self, "_play_token", 0) + 1
         if getattr(self, "_job", None) is not None:
             self._cancel_bot()
         pool = getattr(self, "_pool", None)
@@ -492,12 +586,26 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         except InvalidActionError:
             pass
         state = g.state
-        finished = [a for a in g.rules.candidates(state) if a.startswith(words + " ")]
-        for word in dict.fromkeys(unescape(w, _ENTITIES) for w in _DATA_ACT.findall(self.svg)):
+        why = g.rules.why_not(state, words)
+        if why is not None:
+            exc = IllegalActionError(f"{g.info.title}: illegal '{words} …': {why.rule}: {why.reason}",
+                                     rule=why.rule, action=words)
+            self._say(exc)
+            raise exc
+        # one way of finishing the words with what the board offers (one or
+        # two more clicks), and the reason that one is refused
+        offered_words = list(dict.fromkeys(unescape(w, _ENTITIES) for w in _DATA_ACT.findall(self.svg)))
+        finished: list[str] = []
+        for word in offered_words:
             try:
                 finished.append(g.rules.parse(f"{words} {word}"))
             except InvalidActionError:
-                pass
+                for second in offered_words[:200]:
+                    try:
+                        finished.append(g.rules.parse(f"{words} {word} {second}"))
+                        break
+                    except InvalidActionError:
+                        pass
         for action in finished:
             why = g.rules.refusal(state, action)
             if why is not None:
@@ -556,6 +664,19 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         self._check_size(proposal["value"])
         return proposal["value"]
 
+    @traitlets.observe("error")
+    def _error_changed(self, _change: dict) -> None:
+        # a new sentence (or none): its tag is set with it, by _say
+        self.error_rule = ""
+        self.error_rule_title = ""
+
+    @traitlets.validate("playback")
+    def _valid_playback(self, proposal: dict) -> float:
+        value = proposal["value"]
+        if not 0 <= value <= 10:
+            raise InvalidActionError(f"playback is seconds per step, from 0 to 10, not {value!r}")
+        return value
+
     @traitlets.validate("step_index")
     def _valid_step(self, proposal: dict) -> int:
         i = proposal["value"]
@@ -563,6 +684,73 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         if not -1 <= i < n:
             raise InvalidActionError(f"there is no step {i!r}; steps: 0..{n - 1}")
         return i
+
+    # ----------------------------------------------------------- play-back
+    def _holds(self, k: int) -> bool:
+        """Step ``k`` is a moment the board holds (a race's finish)."""
+        return 0 <= k < len(self._steps) and self._steps[k].frame >= 0 and self.game.rules.hold_frames
+
+    def _first_to_play(self) -> int:
+        """The first step worth playing back: not the human's own move, which
+        they have just seen (its automatic checks and everything after it are)."""
+        log = self.game.log
+        for k, step in enumerate(self._steps):
+            who = log[step.entry].player if step.entry < len(log) else None
+            if step.frame >= 0 or not isinstance(who, int) or who in self.bots:
+                return k
+        return len(self._steps)
+
+    def _after_moves(self) -> None:
+        """After a move made on the page and the bots' replies (none still
+        thinking): play back what happened, or show the first moment to hold."""
+        if self._job is not None or self.step_index >= 0 or self._closed:
+            return
+        if self._background_loop() is None:
+            return                           # Python calls and tests: the live board at once
+        self._play_from(self._first_to_play())
+
+    def _play_from(self, k: int) -> None:
+        """Show step ``k`` and go on every :attr:`playback` seconds (at once
+        to the next moment to hold, when play-back is 0); past the last step,
+        the live board."""
+        n = len(self._steps)
+        if self.playback <= 0:
+            k = next((j for j in range(k, n) if self._holds(j)), n)
+        if k >= n:
+            self.step_index = -1
+            return
+        self.step_index = k
+        if self._holds(k):
+            self.held = True
+            return
+        loop = self._background_loop() or _running_loop()
+        if loop is None:
+            return
+        self.playing = True
+        token = self._play_token
+        loop.call_later(self.playback, self._tick, token, context=contextvars.copy_context())
+
+    def _tick(self, token: int) -> None:
+        """(kernel thread) The next step of a play-back, if it is still on."""
+        if token != self._play_token or self._closed:
+            return
+        with self._batch():
+            self._play_from(self.step_index + 1)
+
+    def _stop_playback(self) -> None:
+        self._play_token += 1
+        self.playing = False
+        self.held = False
+
+    def _live_changed(self) -> tuple[str, ...]:
+        """What changed on the board since the human's last move (rung on the
+        live board): the position before that move against the one now."""
+        if not self._steps:
+            return ()
+        key = (self._moves, len(self.game.log), self._turn_start)
+        if self._since[0] != key:
+            self._since = (key, changes(self._step_state(-1), self.game.state))
+        return self._since[1]
 
     # ---------------------------------------------------------------- bots
     def _expectation(self, seat: int) -> str:
@@ -601,6 +789,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
             self._batching = False
 
     def _forget_choice(self) -> None:
+        self._stop_playback()
         self.pending = ""
         self.selected = []
         self.error = ""
@@ -614,6 +803,10 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         g = self.game
         if curtain or self._job is not None:
             return ""
+        if self.held:
+            return "Look at the board, then click “Continue ▶” to go on."
+        if self.playing:
+            return "Playing back what happened: “⏸ Pause” stops, “now ⇥” jumps to the live board."
         if self.step_index >= 0:
             return "You are looking back at a step: click “now ⇥” to go back to the live board and play."
         if g.current_player is None:
@@ -630,17 +823,30 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         return self._offered[1]
 
     def _say(self, exc: BaseException) -> str:
-        """Show ``exc`` above the board, without what the board says already
-        (the game's name, the situation in brackets, shown as the status)."""
-        text = str(exc)
-        title = f"{self.game.info.title}: "
-        if text.startswith(title):
-            text = text[len(title):]
-        where = f" [{self.game.situation()}]"
-        if text.endswith(where):
-            text = text[:-len(where)]
-        self.error = _clean(text)
+        """Show ``exc`` on the board in the rule's words (:func:`learner_sentence`),
+        with the ruling it cites as a tag (its id and title)."""
+        self.error = _clean(learner_sentence(exc, self.game.info.title, self.game.situation()))
+        rule = getattr(exc, "rule", None) or ""
+        self.error_rule = _clean(rule)
+        self.error_rule_title = _clean(ruling_title(rule))
         return self.error
+
+    def _click_refusal(self, word: str, why: InvalidActionError) -> InvalidActionError:
+        """A click that neither is nor starts an action here, and no rule
+        explains (a colour before the verb, a space with no machine chosen):
+        the game's sentence about that word, unless it teaches how to type
+        an action (a click typed nothing); then what the board takes now."""
+        said = learner_sentence(why, self.game.info.title)
+        if _SYNTAX.search(said):
+            shown = word if len(word) <= 40 else word[:40] + "…"
+            hint = self._hint(self._curtain_text(), self.svg)
+            if self.pending:
+                said = f"“{shown}” cannot come after “{self.pending}”. {hint}".strip()
+            else:
+                said = f"“{shown}” cannot be clicked first. {hint}".strip()
+        exc = InvalidActionError(said, rule=self.game.rules.rule_id("actions"), action=word)
+        self._say(exc)
+        return exc
 
     def _human_to_move(self) -> bool:
         seat = self._seat_to_move()
@@ -669,13 +875,14 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
             view = View(seat=viewer, state=state, hide_hands=hotseat,
                         all_hands=everyone, caption=self._step_caption(k),
                         changed=changes(self._step_state(k - 1), state))
-        elif human:
+        elif human:   # (what changed since the human's last move is rung)
             view = View(seat=seat, pending=self.pending, selected=tuple(self.selected),
-                        hide_hands=bool(curtain), all_hands=everyone)
+                        hide_hands=bool(curtain), all_hands=everyone, changed=self._live_changed())
         elif g.current_player is None:   # game over: every hand may be seen
-            view = View(hide_hands=hotseat, all_hands=not hotseat)
+            view = View(hide_hands=hotseat, all_hands=not hotseat, changed=self._live_changed())
         else:                             # a bot to move: the position, nothing clickable
-            view = View(state=g.state, seat=viewer, hide_hands=hotseat, all_hands=everyone)
+            view = View(state=g.state, seat=viewer, hide_hands=hotseat, all_hands=everyone,
+                        changed=self._live_changed())
         return self._render(view)
 
     def _render(self, view: View) -> str:
@@ -803,19 +1010,39 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
             self.cancel()
         elif kind == "reveal":
             self.reveal()
+        elif kind == "play":
+            self.play()
+        elif kind == "pause":
+            self.pause()
+        elif kind == "next":
+            self.next()
         else:
             to: Any = content.get("to")
             self.step(to)
 
     # --------------------------------------------------------------- display
+    def stored_svg(self) -> str:
+        """The board as a picture for viewers with no kernel (a fresh clone,
+        GitHub, an export, a page whose kernel is gone): the position as the
+        board shows it, with nothing that looks clickable (no outlined
+        targets, buttons or "click …" captions) and a band that says it is
+        a picture and that running the cell makes it playable."""
+        g = self.game
+        people = [s for s in range(g.players) if s not in self.bots]
+        seat = self._seat_to_move()
+        viewer = seat if self._human_to_move() else (people[0] if self.mode == "student" and people else None)
+        view = View(state=g.state, seat=viewer, hide_hands=self.mode == "hotseat",
+                    all_hands=self.mode == "teacher")
+        return stored_picture(g.render(view))
+
     def _repr_mimebundle_(self, **kwargs: Any):
-        """The live widget, plus the board as static HTML for viewers that
-        have no kernel (GitHub, nbviewer, an exported page)."""
+        """The live widget, plus the board as a static picture for viewers
+        that have no kernel (:meth:`stored_svg`)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
         if data is not None:
             data = dict(data)
-            data["text/html"] = picture_html(self.svg)
+            data["text/html"] = picture_html(self.stored_svg())
         return data, meta
 
     def __repr__(self) -> str:

@@ -112,6 +112,7 @@ class BotSeats:
         def _summary(self) -> str: ...
         def _expectation(self, seat: int) -> str: ...
         def _bot_failed(self, seat: int, reason: str) -> None: ...
+        def _after_moves(self) -> None: ...
 
     def _who(self, seat: int) -> str:
         return f"{self.game.seat_name(seat)} (bot)"
@@ -207,6 +208,7 @@ class BotSeats:
             with self._batch():
                 self._take_bot_move(job)
                 self._ask_bots()
+                self._after_moves()
         finally:
             self._from_page = False
 

@@ -301,7 +301,7 @@ def test_refused_confirm_keeps_the_selection_and_says_why():
     before = g.state
     with pytest.raises(IllegalActionError, match="DT-three"):
         w.confirm("keep")
-    assert "keep at most three dice" in w.error
+    assert w.error == "Keep at most three dice at a time" and w.error_rule == "DT-three"
     assert w.selected == ["d1", "d2", "d3", "d4"] and g.state == before
     w.toggle("d4")
     w.confirm("keep")
@@ -617,7 +617,7 @@ def test_refused_click_leaves_the_version_so_the_next_click_counts():
     v = w.version
     wire = Wire(w)
     send(w, "confirm", word="keep")           # nothing selected: refused
-    assert w.version == v and wire.replies()[-1]["ok"] is False and "DT-one" in w.error
+    assert w.version == v and wire.replies()[-1]["ok"] is False and w.error_rule == "DT-one"
     send(w, "click", word="pass")
     assert wire.replies()[-1]["ok"] is True
 
@@ -684,9 +684,9 @@ def test_python_side_cannot_set_impossible_values_either():
     (None, "must be an object"),
     ([], "must be an object"),
     ("click", "must be an object"),
-    ({}, "unknown board message kind nothing"),
-    ({"kind": "hack", "version": 1}, "unknown board message kind 'hack'"),
-    ({"kind": ["click"], "version": 1}, "unknown board message kind a list"),
+    ({}, "Unknown board message kind nothing"),
+    ({"kind": "hack", "version": 1}, "Unknown board message kind 'hack'"),
+    ({"kind": ["click"], "version": 1}, "Unknown board message kind a list"),
     ({"kind": "click", "word": "pass"}, "must carry the version"),
     ({"kind": "click", "word": "pass", "version": "1"}, "must carry the version"),
     ({"kind": "click", "word": 5, "version": None}, "must carry the version"),
@@ -947,7 +947,8 @@ def test_rejected_click_reports_rule_and_changes_nothing():
     send(w, "click", word="play red+5")
     (reply,) = wire.replies()
     assert reply["ok"] is False and reply["error"] == w.error
-    assert "SR-R3" in w.error and g.state == before
+    assert w.error_rule == "SR-R4" and "SR-R4" not in w.error and g.state == before
+    assert w.error_rule_title == "A turn during the race"
 
 
 def test_slime_race_bots_reply_and_undo_takes_back_to_the_human():
@@ -1061,7 +1062,9 @@ def test_widget_output_has_a_static_picture_for_viewers_without_a_kernel():
     import base64
     import re
     svg = base64.b64decode(re.search(r'base64,([^"]+)"', html).group(1)).decode()
-    assert svg == w.svg
+    # the stored form says it is a picture, and nothing on it looks clickable
+    assert svg == w.stored_svg() != w.svg
+    assert "run the cell to play" in svg and "legal" not in svg and "legal" in w.svg
     assert data["text/plain"] == repr(w)
 
 
@@ -1377,8 +1380,15 @@ def _page_outlines_a_click_and_draws_the_newest_picture(page):
     expect(root.locator("[data-toggle='d2']")).to_have_attribute("aria-pressed", "true")
     # a refused click: no new picture, the outline still goes away
     page.locator("[data-act='pass']").evaluate("e => e.setAttribute('data-act', 'nope')")
+    target = page.locator("[data-act='nope']").bounding_box()
     page.locator("[data-act='nope']").click()
-    expect(root.locator(".bk-error")).to_contain_text("nope")
+    # the refusal in the rule's words, its ruling as a tag, and a callout by the target
+    expect(root.locator(".bk-error-text")).to_have_text("An action is 'keep d1 d3' or 'pass'")
+    expect(root.locator(".bk-rule")).to_have_text("DT-actions")
+    expect(root.locator(".bk-callout")).to_have_text("An action is 'keep d1 d3' or 'pass'")
+    near = root.locator(".bk-callout").bounding_box()
+    assert abs((near["y"] - 10) - (target["y"] + target["height"])) < 30 or \
+        abs((near["y"] + near["height"] + 10) - target["y"]) < 30, (near, target)
     expect(root.locator(".bk-board .bk-pressed")).to_have_count(0)
     # pictures inflated out of order: only the newest is ever drawn after it
     page.evaluate("""() => {
@@ -1649,7 +1659,12 @@ def _page_feedback_hints_disabled_and_presentation(page):
     inner = page.evaluate("""() => { const r = document.querySelector('.bk-board svg').getBBox();
         const m = document.querySelector('.bk-board svg').getScreenCTM();
         return {top: m.f + r.y * m.d, bottom: m.f + (r.y + r.height) * m.d, width: r.width * m.a}; }""")
-    assert inner["bottom"] <= 720.5 and inner["top"] >= 0 and inner["width"] >= 1150
+    assert inner["bottom"] <= 720.5 and inner["top"] >= 0 and inner["width"] >= 1000
+    # the words around the board at least 0.8 times the board's own body text
+    body = float(root.get_attribute("data-body-px"))
+    for sel in (".bk-hint", ".bk-step-label", ".bk-present", ".bk-error", ".bk-message", ".bk-expects"):
+        px = page.evaluate("(s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize)", sel)
+        assert px >= 0.8 * body and px >= 15, (sel, px, body)
     page.keyboard.press("Escape")
     expect(root).to_have_attribute("data-size", "normal")
     page.evaluate("model.apply({size: 'present'})")              # board.size = "present" from Python

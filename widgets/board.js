@@ -311,6 +311,9 @@ function render({ model, el: host }) {
   const note = el("div", "bk-note");
   const error = el("div", "bk-error");
   error.setAttribute("role", "alert");
+  const errorText = el("span", "bk-error-text");
+  const errorRule = el("span", "bk-rule");      // the ruling the refusal cites, as a tag
+  error.append(errorText, errorRule);
   const message = el("div", "bk-message");
   message.setAttribute("aria-live", "polite");
   const expects = el("div", "bk-expects");
@@ -323,12 +326,21 @@ function render({ model, el: host }) {
   const stepPrev = button("bk-step-prev", "◀ step", "The step before");
   const stepNext = button("bk-step-next", "step ▶", "The next step");
   const stepLive = button("bk-step-live", "now ⇥", "Back to the live board");
+  const playPause = button("bk-play", "▶ Play", "Play back what happened since your last move");
+  const goOn = button("bk-next", "Continue ▶", "Go on from this moment");
   const stepLabel = el("span", "bk-step-label");
   stepLabel.setAttribute("aria-live", "polite");
-  stepper.append(el("span", "bk-step-title", "Since your last move:"), stepPrev, stepNext, stepLive, stepLabel);
+  stepper.append(el("span", "bk-step-title", "Since your last move:"), playPause, stepPrev, stepNext, stepLive,
+    goOn, stepLabel);
   const sheet = el("style");   // the picture's style sheet (see splitSheet)
   const board = el("div", "bk-board");
   board.tabIndex = -1;   // keeps keyboard focus in the widget when no target is left
+  // a refusal next to the target that was clicked (the bar says it too)
+  const callout = el("div", "bk-callout");
+  callout.setAttribute("aria-hidden", "true");
+  callout.hidden = true;
+  const boardBox = el("div", "bk-board-box");
+  boardBox.append(board, callout);
   const happenedBox = el("details", "bk-happened");
   happenedBox.open = true;
   const happenedTitle = el("summary", null, "What happened since your last move");
@@ -344,7 +356,7 @@ function render({ model, el: host }) {
   const reveal = button("bk-reveal", "I have the screen — show my hand");
   const curtainUndo = button("bk-curtain-undo", "↶ Undo the last move");
   curtain.append(curtainText, reveal, curtainUndo);
-  root.append(sheet, bar, feedback, stepper, board, happenedBox, details, curtain);
+  root.append(sheet, bar, feedback, stepper, boardBox, happenedBox, details, curtain);
   host.append(root);
 
   const store = logFor(model);
@@ -385,9 +397,11 @@ function render({ model, el: host }) {
     timers.add(t);
   }
 
-  function request(kind, extra = {}, t0 = performance.now()) {
+  const aimed = new Map();      // request id -> where its target is (for a refusal's callout)
+  function request(kind, extra = {}, t0 = performance.now(), target = null) {
     if (disconnected()) { checkConnection(); return; }
     const id = `${me}-${++seq}`;
+    if (target) aimed.set(id, placeOf(target));
     inflight.set(id, performance.now());
     began.set(id, t0);
     later(BUSY_MS + 10);
@@ -409,12 +423,81 @@ function render({ model, el: host }) {
       const t0 = began.get(id);
       inflight.delete(id);
       began.delete(id);
-      if (id === r.id) { answered = { began: t0, replied: performance.now() }; break; }
+      const where = aimed.get(id);
+      aimed.delete(id);
+      if (id === r.id) {
+        answered = { began: t0, replied: performance.now() };
+        calloutAt = !r.ok && where ? where : null;
+        break;
+      }
     }
     root.dataset.lastError = r.ok ? "" : (r.error || "refused");
     checkConnection();
     schedule();
   }
+
+  // ------------------------------------------------ refusal by the target
+  // Where a target is, as fractions of the board's size (the board may be
+  // redrawn or resized before the answer comes).
+  function placeOf(t) {
+    const b = board.getBoundingClientRect();
+    const r = t.getBoundingClientRect();
+    if (!b.width || !b.height) return null;
+    return { x: (r.left + r.width / 2 - b.left) / b.width, top: (r.top - b.top) / b.height,
+      bottom: (r.bottom - b.top) / b.height };
+  }
+  let calloutAt = null;        // where the refused target was
+  function drawCallout(text) {
+    if (!text || !calloutAt) { callout.hidden = true; calloutAt = null; return; }
+    callout.textContent = text;
+    callout.hidden = false;
+    const bw = board.clientWidth;
+    const bh = board.clientHeight;
+    const cw = callout.offsetWidth;
+    const ch = callout.offsetHeight;
+    const left = Math.max(4, Math.min(bw - cw - 4, calloutAt.x * bw - cw / 2));
+    let top = calloutAt.bottom * bh + 10;
+    let side = "below";
+    if (top + ch > bh && calloutAt.top * bh - ch - 10 >= 0) { top = calloutAt.top * bh - ch - 10; side = "above"; }
+    callout.style.left = `${left}px`;
+    callout.style.top = `${Math.max(0, Math.min(top, bh - ch))}px`;
+    callout.style.setProperty("--bk-arrow-x", `${Math.max(12, Math.min(cw - 12, calloutAt.x * bw - left))}px`);
+    callout.dataset.side = side;
+  }
+
+  // ------------------------------------------- text the size of the board
+  // The words around the board (refusals, hints, captions, buttons) are at
+  // least 0.85 times the board's own body text as the screen shows it, and
+  // never under 15 px (in a notebook, at most 18 px; presenting, 48 px): the
+  // picture's text is measured once per picture (its median size), the
+  // board's scale at every resize.
+  let bodyUnits = null;        // the picture's body text, in its own units
+  let textPx = 15;
+  function fitText() {
+    const svg = board.querySelector("svg");
+    const vb = svg?.viewBox?.baseVal;
+    if (!svg || !vb || !vb.width || !vb.height) return;
+    if (bodyUnits === null) {
+      const sizes = [...svg.querySelectorAll("text")].slice(0, 60)
+        .map((t) => parseFloat(getComputedStyle(t).fontSize)).filter((x) => x > 0).sort((a, b) => a - b);
+      bodyUnits = sizes.length ? sizes[Math.floor(sizes.length / 2)] : 14;
+    }
+    for (let i = 0; i < 3; i++) {          // (bigger words leave the board less room: settle)
+      const r = svg.getBoundingClientRect();
+      if (!r.width) return;
+      const scale = Math.min(r.width / vb.width, r.height / vb.height);
+      // (in a notebook the words stay at most 18 px: a small picture drawn
+      // the notebook's width would make them shout)
+      const px = Math.min(presentingNow() ? 48 : 18, Math.max(15, Math.round(0.85 * bodyUnits * scale)));
+      root.dataset.bodyPx = (bodyUnits * scale).toFixed(1);
+      if (Math.abs(px - textPx) < 1) return;
+      textPx = px;
+      root.style.setProperty("--bk-text", `${px}px`);
+      root.dataset.textPx = String(px);
+    }
+  }
+  const resized = typeof ResizeObserver === "function" ? new ResizeObserver(() => fitText()) : null;
+  resized?.observe(board);
 
   // ------------------------------------------------------- gestures
   function activate(t, ev) {
@@ -422,9 +505,9 @@ function render({ model, el: host }) {
     // click → the frame showing it, for the browser tests' latency figures
     const t0 = ev?.timeStamp ?? performance.now();
     afterFrame(() => { root.dataset.pressedMs = (performance.now() - t0).toFixed(2); });
-    if (t.hasAttribute("data-toggle")) request("toggle", { word: t.getAttribute("data-toggle") }, t0);
-    else if (t.hasAttribute("data-confirm")) request("confirm", { word: t.getAttribute("data-confirm") }, t0);
-    else request("click", { word: t.getAttribute("data-act") }, t0);
+    if (t.hasAttribute("data-toggle")) request("toggle", { word: t.getAttribute("data-toggle") }, t0, t);
+    else if (t.hasAttribute("data-confirm")) request("confirm", { word: t.getAttribute("data-confirm") }, t0, t);
+    else request("click", { word: t.getAttribute("data-act") }, t0, t);
   }
 
   // A click that hits no target: say what can be clicked (Python's words).
@@ -442,6 +525,7 @@ function render({ model, el: host }) {
   board.addEventListener("click", (ev) => {
     const t = ev.target.closest(CLICKABLE);
     if (t && board.contains(t)) activate(t, ev);
+    else if (model.get("playing")) request("step", { to: -1 });   // a click during a play-back: now
     else miss();
   });
   undo.addEventListener("click", () => request("undo"));
@@ -458,6 +542,8 @@ function render({ model, el: host }) {
     request("step", { to: i < 0 ? 0 : (i + 1 < n ? i + 1 : -1) });
   });
   stepLive.addEventListener("click", () => request("step", { to: -1 }));
+  playPause.addEventListener("click", () => request(model.get("playing") ? "pause" : "play"));
+  goOn.addEventListener("click", () => request("next"));
   happened.addEventListener("click", (ev) => {
     const li = ev.target.closest("li[data-step]");
     if (li) request("step", { to: Number(li.dataset.step) });
@@ -585,7 +671,9 @@ function render({ model, el: host }) {
     const key = focused ? keyOf(focused.closest?.(CLICKABLE)) : null;
     const { css, body } = splitSheet(svg);
     if (sheet.textContent !== (css ?? "")) sheet.textContent = css ?? "";   // (a picture without one: none)
+    const wasSvg = board.firstElementChild;
     drawnCut = drawParts(board, body, drawnCut);
+    if (board.firstElementChild !== wasSvg) bodyUnits = null;   // a new picture: measure its text again
     for (const t of board.querySelectorAll(".bk-pressed")) t.classList.remove("bk-pressed");
     const chosen = new Set(model.get("selected") ?? []);
     const items = targets();
@@ -687,7 +775,7 @@ function render({ model, el: host }) {
     }
     const version = model.get("version");
     if (version !== paintedVersion || shown !== painted) {
-      if (shown.svg !== null) drawBoard(shown.svg);   // (not inflated: the last picture stays, dimmed)
+      if (shown.svg !== null) { drawBoard(shown.svg); fitText(); }   // (not inflated: the last picture stays, dimmed)
       root.dataset.picture = shown.error ? "error" : "";
       paintedVersion = version;
       painted = shown;
@@ -708,7 +796,13 @@ function render({ model, el: host }) {
     setDisabled(undo, !model.get("can_undo"));
     curtainUndo.hidden = !model.get("can_undo");
     const err = [shown.error, model.get("error")].filter(Boolean).join(" — ");
-    error.textContent = err;
+    errorText.textContent = err;
+    const rule = err ? model.get("error_rule") : "";
+    errorRule.textContent = rule;
+    errorRule.hidden = !rule;
+    const ruleTitle = model.get("error_rule_title");
+    errorRule.title = rule ? `ruling ${rule}${ruleTitle ? ` — ${ruleTitle}` : ""} (docs/rulings.md)` : "";
+    drawCallout(model.get("error") || "");
     message.textContent = err ? "" : model.get("message");
     expects.textContent = err ? "" : model.get("expects");
     expects.hidden = !expects.textContent;
@@ -723,6 +817,14 @@ function render({ model, el: host }) {
     setDisabled(stepPrev, n === 0 || i === 0);
     setDisabled(stepNext, n === 0);
     setDisabled(stepLive, i < 0);
+    const playing = model.get("playing");
+    const held = model.get("held");
+    playPause.textContent = playing ? "⏸ Pause" : "▶ Play";
+    playPause.setAttribute("aria-pressed", playing ? "true" : "false");
+    setDisabled(playPause, n === 0);
+    goOn.hidden = !held;
+    root.dataset.playing = playing ? "1" : "";
+    root.dataset.held = held ? "1" : "";
     stepLabel.textContent = i >= 0 ? model.get("step_caption")
       : n ? `${n} step${n > 1 ? "s" : ""} — the live board is shown` : "nothing yet";
     drawHappened(i);
@@ -743,9 +845,9 @@ function render({ model, el: host }) {
     root.dataset.ready = "1";
   }
 
-  const KEYS = ["svg_z", "base_z", "version", "status", "thinking", "message", "expects", "error", "pending", "selected",
-    "curtain", "can_undo", "step_count", "step_index", "step_caption", "happened", "hint", "log_start",
-    "log_tail"];
+  const KEYS = ["svg_z", "base_z", "version", "status", "thinking", "message", "expects", "error", "error_rule",
+    "error_rule_title", "pending", "selected", "curtain", "can_undo", "step_count", "step_index", "step_caption",
+    "happened", "hint", "log_start", "log_tail", "playing", "held"];
   for (const k of KEYS) model.on(`change:${k}`, schedule);
   model.on("change:size", onSize);
   model.on("change:reply", onReply);
@@ -763,6 +865,7 @@ function render({ model, el: host }) {
     model.off("comm_live_update", onLost);
     model.off("comm:close", onClose);
     host.ownerDocument.removeEventListener("fullscreenchange", onFullscreen);
+    resized?.disconnect();
     for (const t of timers) clearTimeout(t);
   };
 }

@@ -598,13 +598,19 @@ class Game:
         """The SVG picture of the current state (each game's view)."""
         raise NotImplementedError
 
+    def picture(self) -> str:
+        """The position as a picture: nothing on it looks clickable (a game
+        shown in a notebook is a picture; the board widget is for playing)."""
+        from .view import View
+        return self.render(View(state=self._state))
+
     def _repr_svg_(self) -> str:
-        return self.render()
+        return self.picture()
 
     def _repr_html_(self) -> str:
         """The board as an ``<img>`` (shown by every viewer, run or not)."""
         from .svg import picture_html
-        return picture_html(self.render())
+        return picture_html(self.picture())
 
     def svg(self, **kwargs: Any):
         from .svg import SVG

@@ -285,6 +285,10 @@ class Rules:
     #: each, see :class:`Sink`); :meth:`Game.entry_frames` works them out.
     #: Frames of rules that do not say so are never asked for.
     sub_steps: ClassVar[bool] = False
+    #: Each sub-step is a moment a board holds until the player goes on (a
+    #: race's finish, before the next race is set up); a board that plays
+    #: the steps back stops there with a "Continue" button.
+    hold_frames: ClassVar[bool] = False
     #: First words of the chance player's outcomes (``"first"``, ``"draw"``…).
     chance_words: ClassVar[tuple[str, ...]] = ()
     #: What the chance player is called in a move log ("Dealer", "Dice").
@@ -391,6 +395,22 @@ class Rules:
         ``ctx`` is a scratch dict shared by the calls of one legal-list
         computation (a game may cache facts about the position there)."""
         raise NotImplementedError
+
+    def why_not(self, state: State, words: str) -> Refusal | None:
+        """Why no legal action starts with ``words`` (the first clicks of an
+        action: ``"grow"``, ``"grow red"``, ``"move c4"``), or None when that
+        is not known. The default asks :meth:`refusal` of each candidate that
+        starts with them and gives the first reason; a game overrides it for
+        the words its candidates never list (an action button whose every
+        use is impossible now), in the rule's words, never in the syntax of
+        an action."""
+        prefix = words + " "
+        for action in self.candidates(state):
+            if action.startswith(prefix):
+                why = self.refusal(state, action)
+                if why is not None:
+                    return why
+        return None
 
     def apply(self, state: State, action: str, sink: Sink = NULL_SINK) -> None:
         """*hook*: apply a legal action to ``state`` in place, reporting

@@ -354,6 +354,29 @@ def picture_html(svg: str, label: str = "") -> str:
             f'alt={quoteattr(clean(label))}>')
 
 
+#: The note a stored board carries (its live form needs the kernel).
+STORED_NOTE = "▶ A picture of the board — run the cell to play"
+
+
+def stored_picture(svg: str, note: str = STORED_NOTE) -> str:
+    """``svg`` under a band that says it is a picture (for the stored,
+    kernel-less form of a live board: nothing on it can be clicked until
+    the cell runs). The picture is nested whole, its style sheet with it."""
+    m = re.match(r'<svg\b[^>]*\bwidth="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"', svg)
+    if m is None:
+        return svg
+    w, h = float(m.group(1)), float(m.group(2))
+    band = 40
+    found = re.search(r'aria-label="([^"]*)"', svg)
+    label = f"{note}: {found.group(1)}" if found else note
+    inner = svg.replace("<svg", f'<svg x="0" y="{band}"', 1)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h + band:g}" '
+            f'viewBox="0 0 {w:g} {h + band:g}" role="img" aria-label={quoteattr(clean(label))}>'
+            f'<rect x="0" y="0" width="{w:g}" height="{band - 4}" rx="6" fill="#fff3b0" stroke="#7a6000"/>'
+            f'<text x="14" y="{band / 2 + 4:g}" font-family="DejaVu Sans, Verdana, sans-serif" '
+            f'font-size="18" font-weight="bold" fill="#3a2d00">{escape(note)}</text>{inner}</svg>')
+
+
 class SVG(str):
     """A string of SVG that notebooks display as a picture."""
 

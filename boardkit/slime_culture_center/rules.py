@@ -332,13 +332,22 @@ class SlimeCultureCenterRules(DealtRules):
                                            f"(hand: {hand})")
         return None
 
-    def prefix_refusal(self, state: State, prefix: str) -> Refusal | None:
-        """Why the first clicks of an action (``"grow red"``) cannot lead to
-        a legal action — for the board's click-by-click model."""
-        words = prefix.split()
-        if self.current(state) is None or state["phase"] != "action" or len(words) != 2:
+    def why_not(self, state: State, words: str) -> Refusal | None:
+        """Why the first clicks of an action (``"grow"``, ``"grow red"``,
+        ``"move c4"``) cannot lead to a legal action — for the board's
+        click-by-click model, in the rule's words."""
+        found = super().why_not(state, words)
+        if found is not None:
+            return found
+        parts = words.split()
+        if self.current(state) is None or state["phase"] != "action" or not parts:
             return None
-        word, arg = words
+        word = parts[0]
+        if len(parts) == 1:
+            return self._verb_refusal(state, word)
+        if len(parts) != 2:
+            return None
+        arg = parts[1]
         if word in ("spawn", "grow") and arg in COLOURS:
             r = self.refusal(state, f"{word} {arg} {'a1' if 'a1' not in state['board'] else 'h8'}")
             if r is not None and r.rule in ("SCC-R5", "SCC-spawn", "SCC-grow") and "square" not in r.reason:
@@ -353,6 +362,36 @@ class SlimeCultureCenterRules(DealtRules):
                 return Refusal("SCC-R3", f"{arg} is surrounded by its own slime, so it is not an "
                                          "edge tile (はじ)")
             return Refusal("SCC-R3", f"the tile at {arg} has no empty square to go to")
+        return None
+
+    def _verb_refusal(self, state: State, word: str) -> Refusal | None:
+        """Why none of one kind of action (an action button) is possible now."""
+        board = state["board"]
+        seat = state["turn"]
+        on = colours_on_board(board)
+        if word == "spawn":
+            if len(board) < 64 and any(c not in on and state["stock"][c] for c in COLOURS):
+                return None         # a spawn is possible
+            if all(c in on or not state["stock"][c] for c in COLOURS):
+                return Refusal("SCC-spawn", "発生 (spawn) takes a colour that is not on the board, and "
+                                            "every colour with tiles left is on the board — grow one instead")
+            return Refusal("SCC-spawn", "発生 (spawn): no empty square is left")
+        if word == "grow":
+            if not on:
+                return Refusal("SCC-grow", "成長 (grow) needs a slime of that colour on the board, and no "
+                                           "slime is on the board yet — spawn one first")
+            return Refusal("SCC-grow", "成長 (grow): no slime on the board has an empty square next "
+                                       "to it and tiles left in its stock")
+        if word == "move":
+            return Refusal("SCC-R3", "分裂／移動: no face-up slime has an edge tile with an empty "
+                                     "square to go to")
+        if word == "inject":
+            if state["cancer"][seat] != "hand":
+                return Refusal("SCC-inject", "癌細胞注入: your cancer tile has already been used")
+            return Refusal("SCC-R6", "cancer may only be injected onto a face-up slime tile, and the "
+                                     "board holds none")
+        if word == "exchange":
+            return self.refusal(state, "exchange " + (sorted(state["hands"][seat]) or ["red1"])[0])
         return None
 
     def situation(self, state: State) -> str:

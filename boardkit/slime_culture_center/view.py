@@ -145,7 +145,8 @@ def _board(state: dict, t: Targets, pending: str, clickable: bool, by: float, ch
 
 def _stocks(state: dict, t: Targets, clickable: bool, by: float, changed: set) -> tuple[El, float]:
     g = El("g", class_="scc-stocks")
-    g.add(text(RX, by - 12, "Stock — after spawn or grow, click a colour", class_="heading"))
+    g.add(text(RX, by - 12, "Stock — after spawn or grow, click a colour" if clickable else "Stock",
+               class_="heading"))
     up = {c: 0 for c in COLOURS}
     for v in state["board"].values():
         if is_slime(v):

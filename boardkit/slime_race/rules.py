@@ -40,6 +40,9 @@ class SlimeRaceRules(DealtRules):
 
     #: nothing of its own beyond the components: one per component set serves every game
     shared = True
+    #: a race's finish is a sub-step, held on a board until the player goes on
+    sub_steps = True
+    hold_frames = True
 
     info = GameInfo(
         name="slime_race", title="Slime Race", ruling_prefix="SR",
@@ -296,18 +299,21 @@ class SlimeRaceRules(DealtRules):
         if exhausted:
             emit(state, f"Every card has been played and only {len(state['finished'])} slime(s) "
                         f"finished: the leaders by position take 1st and 2nd (SR-R10)")
+        state["scores"] = [a + b for a, b in zip(state["scores"], payouts)]
+        state["last_race"] = {"race": state["race"], "first": first, "second": second,
+                              "pair": pair, "payouts": payouts, "exhausted": exhausted,
+                              "bets": {p: list(v) for p, v in state["bets"].items() if v}}
+        # the finish as it stands (slimes past the goal, the bets, the new
+        # scores) is a sub-step of its own: a board shows it, and holds it,
+        # before the next race is set up
         emit(state, f"Race {state['race']} is over: 1st {C.names[first]}, 2nd {C.names[second]} "
-                    f"— the winning space is {pair} (×{mult})")
+                    f"— the winning space is {pair} (×{mult})", frame=True)
         for s in range(n):
             if payouts[s]:
                 coins = state["bets"][pair].count(s)
                 emit(state, f"{self.seat_name(s)} scores {coins} × {mult} = {payouts[s]} points")
         if not any(payouts):
             emit(state, "Nobody bet on the winning pair: nobody scores")
-        state["scores"] = [a + b for a, b in zip(state["scores"], payouts)]
-        state["last_race"] = {"race": state["race"], "first": first, "second": second,
-                              "pair": pair, "payouts": payouts, "exhausted": exhausted,
-                              "bets": {p: list(v) for p, v in state["bets"].items() if v}}
         target = state["options"]["target"]
         if max(state["scores"]) >= target:
             state["phase"] = "over"

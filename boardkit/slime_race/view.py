@@ -161,7 +161,7 @@ def _odds(game, state: dict, targets: Targets, y1: float, changed: set) -> El:
     C, PAIRS = game.c, game.rules.pairs
     g = El("g", class_="sr-odds")
     ox, oy, cw, ch = 50, y1 + 42, 128, 50
-    heading = {"bet": "Odds table — click a space to bet a coin",
+    heading = {"bet": "Odds table — click a space to bet a coin" if targets.legal else "Odds table — betting",
                "race": "Odds table — betting is over"}.get(state["phase"], "Odds table")
     g.add(text(10, y1 + 10, heading, class_="heading"))
     winning = state["last_race"]["pair"] if state["phase"] == "over" and state["last_race"] else None
@@ -353,7 +353,8 @@ def _hand(game, state: dict, seat: int | None, targets: Targets, hide: bool, y: 
             g.add(El("rect", x=10 + i * step, y=y + 24, width=CARD_W, height=CARD_H, rx=7,
                      fill="#5b6f8a", stroke="#333", class_="sr-card back"))
         return g
-    verb = "click a card to play it" if state["phase"] == "race" else "cards for the race"
+    verb = ("click a card to play it" if targets.legal else "cards to play") if state["phase"] == "race" \
+        else "cards for the race"
     g.add(text(10, y + 10, f"{who}'s hand ({len(hand)}) — {verb}", class_="heading"))
     for i, card in enumerate(hand):
         g.add(_card(game, 10 + i * step, y + 24, card, targets, state["phase"] == "race"))

@@ -316,9 +316,9 @@ def _controls(game, state: dict, t: Targets, mover: bool, view: View, y0: float)
         g.add(text(rx, y0 + 8, f"Roll {rolls} of 3", class_="heading"))
         label = f"Reroll the others (roll {rolls + 1} of 3)"
         bw = text_width(label, 16, True) + 28
-        g.add(_button(rx, top, bw, 42, label, confirm="keep" if mover else None,
-                      tip="roll again every die that is not kept (SU-R2)"))
-        if mover:
+        if mover:      # (a picture where nothing can be clicked shows no buttons)
+            g.add(_button(rx, top, bw, 42, label, confirm="keep",
+                          tip="roll again every die that is not kept (SU-R2)"))
             g.add(text(rx, top + 60, f"click dice to keep them ({len(chosen)} kept)",
                        class_="small"))
     else:
@@ -344,9 +344,12 @@ def _controls(game, state: dict, t: Targets, mover: bool, view: View, y0: float)
                     f"the {colour} dice cannot all be drawn from here (SU-R4)"
             bx = cx + k * (bw + 10)
             chosen_colour = len(pend) >= 2 and pend[0] == "drive" and pend[1] == colour
-            g.add(_button(bx, top, bw, 42, f"Drive {colour}", word=f"drive {colour}",
-                          t=t if (mover and not pend) else None, off=not ok, active=chosen_colour,
-                          tip=tip, fill=FILL[colour] if ok else None))
+            if mover:
+                g.add(_button(bx, top, bw, 42, f"Drive {colour}", word=f"drive {colour}",
+                              t=t if not pend else None, off=not ok, active=chosen_colour,
+                              tip=tip, fill=FILL[colour] if ok else None))
+            else:      # no buttons where nothing can be clicked: the colour, named
+                g.add(text(bx + bw / 2, top + 26, colour, class_="label", text_anchor="middle"))
             g.add(text(bx + bw / 2, top + 58, note, class_="small", text_anchor="middle"))
     y = top + DIE + 28
     # -- what to do now
