@@ -155,6 +155,9 @@ _ENTITIES = {"&quot;": "\"", "&#10;": "\n", "&#13;": "\r", "&#9;": "\t"}
 #: The tail of a typed action's syntax lesson ("…; an action looks like
 #: 'grow red c4'"): never shown for a click, which typed nothing.
 _SYNTAX_TAIL = re.compile(r";? an action looks like '[^']*'$")
+#: A ruling cited in a sentence, in brackets: "(SCC-R2)", "(SU-R4)".
+_CITED = re.compile(r" ?\(([A-Z]+-[A-Za-z0-9]+(?:, [A-Z]+-[A-Za-z0-9]+)*)\)")
+_CITED_ID = re.compile(r"\(([A-Z]+-[A-Za-z0-9]+)\)")
 #: A sentence that teaches how an action is typed ("write 'grow <colour>
 #: <square>'", "unknown action 'b7'"): not for a click.
 _SYNTAX = re.compile(r"\bwrite '|unknown action|<[a-z ]+>|\ban action is\b|there is no right card '", re.I)
@@ -190,7 +193,17 @@ def learner_sentence(exc: BaseException, title: str = "", situation: str = "") -
     if rule and text.startswith(rule + ": "):
         text = text[len(rule) + 2:]
     text = _SYNTAX_TAIL.sub("", text).strip()
+    text = _CITED.sub("", text)          # (rulings the sentence cites become tags: cited_rules)
     return text[:1].upper() + text[1:]
+
+
+def cited_rules(exc: BaseException) -> list[str]:
+    """The rulings a refusal cites: its rule, then any its sentence names in
+    brackets ("… is on the board (SCC-R2) — grow it instead")."""
+    rule = getattr(exc, "rule", None)
+    out = [rule] if rule else []
+    out += [r for r in _CITED_ID.findall(str(exc)) if r not in out]
+    return out
 
 def _show(value: Any, limit: int = 40) -> str:
     """A short, safe rendering of something the page sent, for a message."""
@@ -419,11 +432,12 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
             self._check_can_act()
             self._check_offered("data-confirm", word)
             chosen = sorted(self.selected)
-            events = self.act(f"{word} {' '.join(chosen)}".strip())
+            action = f"{word} {' '.join(chosen)}".strip()
+            events = self.act(action)
             # what was set aside stays set aside (Super Race: "set as many dice
-            # as you like to one side") while the same choice can still be made
-            if chosen and self._human_to_move() and f"{word} {' '.join(chosen)}" in self.game.legal_actions:
-                self.selected = chosen
+            # as you like to one side"), as the game finds it on the new board
+            if chosen and self._human_to_move():
+                self.selected = sorted(self.game.carried_selection(action, chosen))
             return events
 
     def act(self, action: str) -> Events:
@@ -718,6 +732,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
             k = next((j for j in range(k, n) if self._holds(j)), n)
         if k >= n:
             self.step_index = -1
+            self.playing = False
             return
         self.step_index = k
         if self._holds(k):
@@ -826,9 +841,9 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         """Show ``exc`` on the board in the rule's words (:func:`learner_sentence`),
         with the ruling it cites as a tag (its id and title)."""
         self.error = _clean(learner_sentence(exc, self.game.info.title, self.game.situation()))
-        rule = getattr(exc, "rule", None) or ""
-        self.error_rule = _clean(rule)
-        self.error_rule_title = _clean(ruling_title(rule))
+        rules = cited_rules(exc)
+        self.error_rule = _clean(" ".join(rules))
+        self.error_rule_title = _clean(ruling_title(rules[0] if rules else ""))
         return self.error
 
     def _click_refusal(self, word: str, why: InvalidActionError) -> InvalidActionError:

@@ -186,9 +186,13 @@ def test_dice_are_toggles_and_keep_rerolls_the_others():
     w.confirm("keep")
     assert [e.action for e in g.log][-2:] == ["keep rc rc", "roll ys bs bs"]
     assert g.state["dice"] == ["rc", "rc", "ys", "bs", "bs"] and g.state["rolls"] == 2
-    assert w.selected == [] and "Roll 2 of 3" in w.svg
+    # the dice set aside stay set aside (now the first two), until taken back
+    assert w.selected == ["d1-rc", "d2-rc"] and "Roll 2 of 3" in w.svg
     assert offered(w.svg)[1] == ["d1-rc", "d2-rc", "d3-ys", "d4-bs", "d5-bs"]
-    w.confirm("keep")                          # nothing kept: all five again
+    assert "(2 kept)" in w.svg
+    w.toggle("d1-rc")                          # taken back: nothing kept, all five again
+    w.toggle("d2-rc")
+    w.confirm("keep")
     assert g.state["rolls"] == 3 and g.state["dice"] == ["rs"] * 5
     _acts, toggles, confirms = offered(w.svg)
     assert toggles == [] and confirms == [] and "last roll" in w.svg

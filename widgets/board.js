@@ -312,8 +312,7 @@ function render({ model, el: host }) {
   const error = el("div", "bk-error");
   error.setAttribute("role", "alert");
   const errorText = el("span", "bk-error-text");
-  const errorRule = el("span", "bk-rule");      // the ruling the refusal cites, as a tag
-  error.append(errorText, errorRule);
+  error.append(errorText);      // (then the rulings it cites, as tags)
   const message = el("div", "bk-message");
   message.setAttribute("aria-live", "polite");
   const expects = el("div", "bk-expects");
@@ -451,6 +450,9 @@ function render({ model, el: host }) {
     if (!text || !calloutAt) { callout.hidden = true; calloutAt = null; return; }
     callout.textContent = text;
     callout.hidden = false;
+    callout.style.animation = "none";     // (the fade starts again for a new refusal)
+    void callout.offsetWidth;
+    callout.style.animation = "";
     const bw = board.clientWidth;
     const bh = board.clientHeight;
     const cw = callout.offsetWidth;
@@ -797,11 +799,19 @@ function render({ model, el: host }) {
     curtainUndo.hidden = !model.get("can_undo");
     const err = [shown.error, model.get("error")].filter(Boolean).join(" — ");
     errorText.textContent = err;
-    const rule = err ? model.get("error_rule") : "";
-    errorRule.textContent = rule;
-    errorRule.hidden = !rule;
+    // the rulings cited, as tags: the first with its title, then any the sentence mentions
+    const rules = err ? (model.get("error_rule") || "").split(" ").filter(Boolean) : [];
     const ruleTitle = model.get("error_rule_title");
-    errorRule.title = rule ? `ruling ${rule}${ruleTitle ? ` — ${ruleTitle}` : ""} (docs/rulings.md)` : "";
+    const tags = rules.map((r, k) => {
+      const tag = el("span", "bk-rule", r);
+      tag.title = `ruling ${r}${k === 0 && ruleTitle ? ` — ${ruleTitle}` : ""} (docs/rulings.md)`;
+      return tag;
+    });
+    const shownTags = [...error.querySelectorAll(".bk-rule")].map((t) => t.title + t.textContent).join("|");
+    if (shownTags !== tags.map((t) => t.title + t.textContent).join("|")) {
+      for (const t of error.querySelectorAll(".bk-rule")) t.remove();
+      error.append(...tags);
+    }
     drawCallout(model.get("error") || "");
     message.textContent = err ? "" : model.get("message");
     expects.textContent = err ? "" : model.get("expects");
@@ -819,7 +829,7 @@ function render({ model, el: host }) {
     setDisabled(stepLive, i < 0);
     const playing = model.get("playing");
     const held = model.get("held");
-    playPause.textContent = playing ? "⏸ Pause" : "▶ Play";
+    playPause.textContent = playing ? "‖ Pause" : "▶ Play";
     playPause.setAttribute("aria-pressed", playing ? "true" : "false");
     setDisabled(playPause, n === 0);
     goOn.hidden = !held;

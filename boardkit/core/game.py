@@ -598,6 +598,13 @@ class Game:
         """The SVG picture of the current state (each game's view)."""
         raise NotImplementedError
 
+    def carried_selection(self, action: str, chosen: list[str]) -> list[str]:
+        """After a choose-then-confirm ``action`` made of the ``chosen``
+        targets (a board's toggles), the targets that stay chosen on the next
+        board: none by default (a game where what was set aside stays set
+        aside says which targets those are now)."""
+        return []
+
     def picture(self) -> str:
         """The position as a picture: nothing on it looks clickable (a game
         shown in a notebook is a picture; the board widget is for playing)."""

@@ -657,6 +657,18 @@ class SuperRace(Game):
     Rules = SuperRaceRules
     rules: SuperRaceRules
 
+    def carried_selection(self, action: str, chosen: list[str]) -> list[str]:
+        """SU-R2: "set as many dice as you like to one side" — dice set aside
+        stay set aside after a reroll (on the board, the first dice), until
+        the player takes them back or the last roll is made."""
+        st = self._state
+        kept = [word.partition("-")[2] for word in chosen]      # (a die's target: "d2-rc")
+        dice = st["dice"]
+        if (not action.startswith("keep ") or st["phase"] != "choose" or st["rolls"] >= 3
+                or sorted(dice[:len(kept)]) != sorted(kept)):
+            return []
+        return [f"d{i + 1}-{dice[i]}" for i in range(len(kept))]
+
     def __init__(self, players: int | None = None, seed: int = 0, *, track: Any = None,
                  components: Any = None, **kwargs: Any):
         if track is not None and components is not None:
