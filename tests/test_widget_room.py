@@ -222,3 +222,31 @@ def test_a_stored_board_is_a_picture_that_says_so(cls, options):
     assert not re.search(r"\bclick\b|Reroll the others|Drive (red|yellow|blue)", texts, re.I), texts
     # … and a game shown in a notebook is a picture of its position
     assert not re.search(r'class="[^"]*\blegal\b', g.picture())
+
+
+# --------------------------------------------------------------- decisions
+def test_scc_r12_each_decision_option_names_both_slimes_lights_them_and_shows_where_it_leads():
+    for seed in range(40):
+        g = SlimeCultureCenter(players=3, seed=seed)
+        rng = random.Random(seed)
+        while g.current_player is not None and g.state["phase"] != "decide":
+            g.apply(rng.choice(list(g.legal_actions)))
+        if g.state["phase"] == "decide" and g.state["decision"]["options"][0].startswith("resolve"):
+            break
+    else:
+        pytest.fail("no predation decision in 40 seeded games")
+    svg = BoardWidget(g).svg
+    options = g.state["decision"]["options"]
+    for i, option in enumerate(options):
+        said, squares = g.rules.decision_option(g.state, option)
+        # "green slime (7, a3) eats purple slime (1, b7): 1 contact tile becomes green"
+        assert re.match(r"\w+ slime \(\d+, [a-h][1-8]\) .*\w+ slime \(\d+, [a-h][1-8]\)", said), said
+        _, predator, prey = option.split()
+        assert {predator, prey} <= set(squares)
+        button = re.search(rf'<g class="scc-button[^"]*"[^>]*data-act="{option}"[^>]*>', svg).group(0)
+        assert f'data-highlight="{" ".join(squares)}"' in button
+        assert f"after choice {i + 1}" in svg
+    # what the option says is what taking it next does
+    first = g.copy()
+    events = first.apply(options[0])
+    assert g.rules.decision_option(g.state, options[0])[0] in events

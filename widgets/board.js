@@ -530,6 +530,20 @@ function render({ model, el: host }) {
     else if (model.get("playing")) request("step", { to: -1 });   // a click during a play-back: now
     else miss();
   });
+  // An option that names squares (data-highlight: a decision's two slimes)
+  // lights them on the board while it is pointed at or focused.
+  function light(ev, on) {
+    const opt = ev.target.closest?.("[data-highlight]");
+    for (const o of board.querySelectorAll(".bk-lit")) o.classList.remove("bk-lit");
+    if (!on || !opt || !board.contains(opt)) return;
+    for (const sq of opt.getAttribute("data-highlight").split(" ").filter(Boolean)) {
+      for (const cell of board.querySelectorAll(`[data-square="${CSS.escape(sq)}"]`)) cell.classList.add("bk-lit");
+    }
+  }
+  board.addEventListener("pointerover", (ev) => light(ev, true));
+  board.addEventListener("pointerout", (ev) => light(ev, false));
+  board.addEventListener("focusin", (ev) => light(ev, true));
+  board.addEventListener("focusout", (ev) => light(ev, false));
   undo.addEventListener("click", () => request("undo"));
   curtainUndo.addEventListener("click", () => request("undo"));
   cancel.addEventListener("click", () => request("cancel"));

@@ -28,7 +28,7 @@ from ..core.dealt import DealtRules
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.registry import register
-from ..core.rules import CHANCE, Candidates, GameInfo, Outcome, Refusal, Sink, State
+from ..core.rules import CHANCE, Candidates, GameInfo, Outcome, Refusal, Sink, State, copy_json
 from . import checks
 from .board import (
     ALL,
@@ -576,6 +576,30 @@ class SlimeCultureCenterRules(DealtRules):
                 checks.process_group(state, ck["groups"].pop(0), emit)
         checks.expire(state, emit)
         self._end_turn(state, emit)
+
+    def decision_option(self, state: dict, option: str) -> tuple[str, list[str]]:
+        """What one option of a pending decision does, taken next (SCC-R12):
+        its event in words ("purple slime (2, e1) eats green slime (1, f1): 1
+        contact tile becomes purple") and the squares of the slimes or cancer
+        group it involves (for a board to light them)."""
+        ck = state.get("check") or {}
+        said: list[str] = []
+
+        def record(_state: dict, text: str, frame: bool = False) -> None:
+            said.append(text)
+        trial = copy_json(state)
+        words = option.split()
+        if words[0] == "resolve":
+            for k, pair in enumerate(ck.get("pairs") or []):
+                if checks.pair_action(pair) == option:
+                    checks.resolve_pair(trial, trial["check"]["pairs"][k], record)
+                    return "; ".join(said), sorted(set(pair["predator"]) | set(pair["prey"]))
+        elif words[0] == "process":
+            for k, group in enumerate(ck.get("groups") or []):
+                if group[0] == words[1]:
+                    checks.process_group(trial, trial["check"]["groups"][k], record)
+                    return "; ".join(said), list(group)
+        return option, []
 
     def _decide(self, state: dict, about: str, options: list[str]) -> None:
         state["phase"] = "decide"

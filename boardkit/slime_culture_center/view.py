@@ -32,7 +32,7 @@ CSS = BASE_CSS + """
 .scc-card.revealed rect.face { fill: #eee; stroke-dasharray: 3 2; }
 .scc-card text.value { font-size: 18px; font-weight: bold; fill: #111; }
 .scc-stock.moved rect.row, .scc-player.now rect.row { fill: #fff3b0; }
-.scc-selected rect.hl { stroke: #d00 !important; stroke-width: 4 !important;
+.scc-selected rect.hl { stroke: #0072B2 !important; stroke-width: 4 !important;
                         stroke-dasharray: none !important; }
 .target.legal rect.hl-sq { stroke: #111; stroke-width: 3; stroke-dasharray: 6 3; }
 .scc-panel text.win { font-weight: bold; }
@@ -180,12 +180,16 @@ def _stocks(state: dict, t: Targets, clickable: bool, by: float, changed: set) -
     return g, y
 
 
-def _button(x, y, w, word, label, t: Targets, active=False) -> El:
+def _button(x, y, w, word, label, t: Targets, active=False, lines: int = 1) -> El:
     b = El("g", class_="scc-button")
     if active:
         b.add_class("active")
-    b.add(El("rect", x=x, y=y, width=w, height=32, rx=5, class_="hl"))
-    b.add(text(x + w / 2, y + 16.5, label, text_anchor="middle"))
+    b.add(El("rect", x=x, y=y, width=w, height=32 + 18 * (lines - 1), rx=5, class_="hl"))
+    if lines == 1:
+        b.add(text(x + w / 2, y + 16.5, label, text_anchor="middle"))
+    else:
+        for k, part in enumerate(wrap(label, w - 16, 15)[:lines]):
+            b.add(text(x + 8, y + 15 + 18 * k, part))
     t.mark(b, word)
     return b
 
@@ -221,12 +225,28 @@ def _panel(game, state, t: Targets, shown, hide_hands, all_hands, clickable, y0,
         for k, line in enumerate(lines):
             g.add(text(RX, y0 + 8 + 22 * k, line, class_="heading"))
         y0 += 22 * (len(lines) - 1)
-        for i, opt in enumerate(d["options"][:8]):
-            words = opt.split()
-            label = (f"{words[1]} eats/meets the slime at {words[2]}" if words[0] == "resolve"
-                     else f"cancer group from {words[1]}")
-            g.add(_button(RX + (i % 2) * 282, y0 + 22 + (i // 2) * 40, 274, opt, label, t))
-        rows = max(2, -(-min(8, len(d["options"])) // 2))
+        # each option says what it does (both slimes by colour and size, the
+        # bite) and lights them on the board when pointed at or focused
+        options = d["options"][:8]
+        y = y0 + 22
+        for i, opt in enumerate(options):
+            said, squares = game.rules.decision_option(state, opt)
+            b = _button(RX, y + i * 54, W - RX - 10, opt, f"{i + 1}. {said}", t, lines=2)
+            b.set(data_highlight=" ".join(squares))
+            g.add(b)
+        y += len(options) * 54
+        # …and the board each leads to (the checks run on until the turn ends
+        # or the next decision; what differs from now outlined), up to six
+        if len(options) <= 6:
+            g.add(text(RX, y + 10, "What each choice leads to (the checks run on):", class_="heading"))
+            board = state["board"]
+            for i, opt in enumerate(options):
+                after = game.rules.child(state, opt)["board"]
+                differs = {sq for sq in set(board) | set(after) if board.get(sq) != after.get(sq)}
+                g.add(mini_board({"board": after}, RX + (i % 3) * 186, y + 20 + (i // 3) * 190,
+                                 f"after choice {i + 1}", changed=differs, lines=1, cell=18))
+            y += 20 + -(-len(options) // 3) * 190
+        y0, rows = y - 66, 1
     elif state["phase"] == "action" and clickable:
         active = t.pending.split()[0] if t.pending else ""
         g.add(text(RX, y0 + 8, f"Action {3 - state['actions_left']} of 2 — pick one:", class_="heading"))
@@ -345,6 +365,7 @@ register_hints("slime_culture_center", _hint)
 
 # ------------------------------------------------------------ small boards
 MINI = 30
+_MINI = MINI            # (mini_board may draw smaller)
 #: A caption line of a small board.
 MINI_LINE = 17
 
@@ -359,10 +380,12 @@ def _wrap(caption: str, width: float, most: int) -> list[str]:
     return lines
 
 
-def mini_board(state: dict, x: float, y: float, caption: str = "", changed=(), lines: int = 3) -> El:
-    """An 8×8 board at ``MINI`` px a square, letters on tiles, under a
-    caption of at most ``lines`` lines; squares in ``changed`` are outlined
-    (what this step did)."""
+def mini_board(state: dict, x: float, y: float, caption: str = "", changed=(), lines: int = 3,
+               cell: int = 0) -> El:
+    """An 8×8 board at ``MINI`` px a square (or ``cell``), letters on tiles,
+    under a caption of at most ``lines`` lines; squares in ``changed`` are
+    outlined (what this step did)."""
+    MINI = cell or _MINI      # noqa: N806 (the size of a square here)
     g = El("g", class_="scc-mini")
     for k, line in enumerate(_wrap(caption, 14 + 8 * MINI, lines)):
         g.add(text(x, y + 8 + k * MINI_LINE, line, class_="small"))
@@ -386,7 +409,7 @@ def mini_board(state: dict, x: float, y: float, caption: str = "", changed=(), l
             g.add(outer.set(style="stroke-width:4"), inner.set(style="stroke-width:2"))
         if mark:
             g.add(text(cx + MINI / 2, cy + MINI / 2 + 1, mark, text_anchor="middle", fill=colour,
-                       font_size=16, font_weight="bold"))
+                       font_size=16 if MINI >= 24 else 12, font_weight="bold"))
     for r in range(1, 9):
         g.add(text(x + 6, top + 8 + (r - 1) * MINI + MINI / 2, str(r), class_="small",
                    text_anchor="middle"))
