@@ -541,6 +541,15 @@ def _col(x: int) -> str:
     return letters
 
 
+def _turns(car: dict) -> str:
+    """A car's turns, and its goes when extra goes (tight corners) make them
+    differ: the go numbers on the track count goes."""
+    turns, goes = car["turns"], car.get("goes", car["turns"])
+    said = f"{turns} {'turn' if turns == 1 else 'turns'}"
+    extra = goes - turns
+    return said + (f" ({goes} goes: {extra} extra)" if extra > 0 else "")
+
+
 def _car_status(game, state: dict, seat: int, active: bool) -> str:
     car = state["cars"][seat]
     rules = game.rules
@@ -550,7 +559,7 @@ def _car_status(game, state: dict, seat: int, active: bool) -> str:
         bits[0] = "▶ " + bits[0] + (" — extra go" if state["extra"] else " — to move")
     if n == 1:
         turn = car["turns"] + (0 if state["phase"] == "over" or state["extra"] else 1)
-        bits.append(f"turn {turn}" if state["phase"] != "over" else f"{car['turns']} turns")
+        bits.append(f"turn {turn}" if state["phase"] != "over" else _turns(car))
         if rules.track.fast_lap:
             bits.append(f"a fast lap: {rules.track.fast_lap} turns")
     if car["past"] is not None:
@@ -565,7 +574,7 @@ def _car_status(game, state: dict, seat: int, active: bool) -> str:
         if state["options"]["laps"] > 1:
             bits.append(f"lap {car['lap'] + 1} of {state['options']['laps']}")
     if n > 1:
-        bits.append(f"{car['turns']} turns")
+        bits.append(_turns(car))
     return " · ".join(bits)
 
 

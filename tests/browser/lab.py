@@ -151,3 +151,60 @@ def report_clicks(page, name: str, artifacts: Path, run_all_s: float, latencies:
     assert not [c for c in page.console_log if c.startswith("pageerror")], page.console_log
     assert not page.kernel_errors, page.kernel_errors
     return result
+
+
+#: What a learner's sentence never holds: the engine's prefix, a typed
+#: action's syntax lesson, a bare ruling id (those are tags beside it).
+_ENGINE_WORDS = re.compile(r"illegal '|an action looks like|write '|\b[A-Z]+-R\d+\b")
+
+
+def check_refusal_shown(board) -> str:
+    """A refused click reads in the rule's words above the board, with its
+    rulings as tags, and beside the clicked target (a callout on the board).
+    Returns the sentence."""
+    sentence = board.locator(".bk-error-text").inner_text()
+    assert sentence and not _ENGINE_WORDS.search(sentence), sentence
+    tags = board.locator(".bk-error .bk-rule")
+    assert tags.count() >= 1 and re.fullmatch(r"[A-Z]+-[A-Za-z0-9]+", tags.first.inner_text())
+    assert "ruling" in tags.first.get_attribute("title")
+    expect(board.locator(".bk-callout")).to_be_visible()
+    assert board.locator(".bk-callout").inner_text() == sentence
+    return sentence
+
+
+#: Present mode on the two projector sizes every board is judged at.
+PROJECTOR_SIZES = ((1280, 720), (1920, 1080))
+#: The words around the board, each at least 0.8 × the board's body text.
+AROUND_THE_BOARD = (".bk-hint", ".bk-step-label", ".bk-present", ".bk-undo", ".bk-error", ".bk-message",
+                    ".bk-expects")
+
+
+def check_present(page, board, name: str, artifacts: Path) -> dict:
+    """Present at 1280×720 and 1920×1080: the words around the board are at
+    least 0.8 times the board's own body text as shown, the board fits the
+    screen, and a screenshot of each is kept. Back to the notebook after."""
+    seen = {}
+    size = page.viewport_size
+    try:
+        for w, h in PROJECTOR_SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            board.locator(".bk-present").click()
+            expect(board).to_have_attribute("data-size", "present")
+            page.wait_for_timeout(300)        # (the board settles to the screen)
+            body = float(board.get_attribute("data-body-px"))
+            sizes = board.evaluate("""(root, sels) => Object.fromEntries(sels.map((s) => {
+                const e = root.querySelector(s);
+                return [s, e ? parseFloat(getComputedStyle(e).fontSize) : 0];
+            }))""", list(AROUND_THE_BOARD))
+            small = {s: px for s, px in sizes.items() if px < 0.8 * body or px < 15}
+            assert not small, (w, h, body, small)
+            svg = board.locator(".bk-board svg").bounding_box()
+            assert svg["y"] + svg["height"] <= h + 1 and svg["width"] > 0.5 * w, svg
+            artifacts.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(artifacts / f"{name}_present_{w}x{h}.png"))
+            seen[f"{w}x{h}"] = {"board_text_px": body, "around_px": min(sizes.values())}
+            board.locator(".bk-present").click()
+            expect(board).to_have_attribute("data-size", "normal")
+    finally:
+        page.set_viewport_size(size)
+    return seen

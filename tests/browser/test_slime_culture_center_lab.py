@@ -6,7 +6,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from lab import click_and_wait, expect, report_clicks, rerun, run_notebook_to_board
+from lab import (
+    check_present,
+    check_refusal_shown,
+    click_and_wait,
+    expect,
+    report_clicks,
+    rerun,
+    run_notebook_to_board,
+)
 
 from conftest import ARTIFACTS
 
@@ -33,6 +41,7 @@ def test_scc_play_a_turn_by_clicking(lab_server, page):
     latencies.append(click_and_wait(board, "[data-act='spawn'].legal", timings=timings)[0])
     latencies.append(click_and_wait(board, "[data-act='red']", timings=timings)[0])
     expect(board.locator(".bk-error")).to_contain_text("SCC-R2")
+    check_refusal_shown(board)
     board.locator(".bk-cancel").click()
     expect(board.locator(".bk-pending")).to_have_text("", timeout=10_000)
     # action 2: grow red at d5
@@ -57,4 +66,5 @@ def test_scc_play_a_turn_by_clicking(lab_server, page):
     expect(out).to_contain_text("Player 1's actions: spawn red d4, grow red d5", timeout=30_000)
     expect(out).to_contain_text(re.compile(r"turn [4-9]"))
 
+    check_present(page, board, "slime_culture_center", ARTIFACTS)
     report_clicks(page, "slime_culture_center", ARTIFACTS, run_all_s, latencies, timings)

@@ -5,7 +5,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from lab import click_and_wait, expect, report_clicks, rerun, run_notebook_to_board
+from lab import (
+    check_present,
+    check_refusal_shown,
+    click_and_wait,
+    expect,
+    report_clicks,
+    rerun,
+    run_notebook_to_board,
+)
 
 from conftest import ARTIFACTS
 
@@ -33,6 +41,7 @@ def test_slime_race_bet_and_play_by_clicking(lab_server, page):
     ms, _ = click_and_wait(board, "[data-act='bet 4-5']", timings=timings)
     latencies.append(ms)
     expect(board.locator(".bk-error")).to_contain_text("SR-R3")
+    check_refusal_shown(board)
 
     # --- play the first legal card by clicking it
     card = board.locator(".sr-card.target.legal").first
@@ -63,5 +72,6 @@ def test_slime_race_bet_and_play_by_clicking(lab_server, page):
     after_undo = int(re.search(r"cards played: (\d+)", out.inner_text()).group(1))
     assert after_undo < cards_played
 
+    check_present(page, board, "slime_race", ARTIFACTS)
     report_clicks(page, "slime_race", ARTIFACTS, run_all_s, latencies, timings)
     assert cards_played >= 1

@@ -8,7 +8,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from lab import click_and_wait, expect, report_clicks, rerun, run_notebook_to_board
+from lab import (
+    check_present,
+    check_refusal_shown,
+    click_and_wait,
+    expect,
+    report_clicks,
+    rerun,
+    run_notebook_to_board,
+)
 
 from conftest import ARTIFACTS
 
@@ -44,6 +52,7 @@ def test_slip_stream_pie_move_and_moves_against_the_ai_by_clicking(lab_server, p
     # a space this machine cannot reach is answered with the rule (and changes nothing)
     board.locator(".ss-space[data-act='20d']").click()
     expect(board.locator(".bk-error")).to_contain_text(re.compile(r"SS-(R\d+|move)"), timeout=20_000)
+    check_refusal_shown(board)
     expect(board.locator(".bk-pending")).to_contain_text("move s4")
     latencies.append(click_and_wait(board, DESTINATION, timings=timings)[0])
 
@@ -69,4 +78,5 @@ def test_slip_stream_pie_move_and_moves_against_the_ai_by_clicking(lab_server, p
                                 timeout=30_000)
     expect(out).to_contain_text(re.compile(r"machine moves: ([5-9]|\d\d)"))
 
+    check_present(page, board, "slip_stream", ARTIFACTS)
     report_clicks(page, "slip_stream", ARTIFACTS, run_all_s, latencies, timings)

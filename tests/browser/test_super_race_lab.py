@@ -7,7 +7,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from lab import click_and_wait, expect, report_clicks, rerun, run_notebook_to_board
+from lab import (
+    check_present,
+    check_refusal_shown,
+    click_and_wait,
+    expect,
+    report_clicks,
+    rerun,
+    run_notebook_to_board,
+)
 
 from conftest import ARTIFACTS
 
@@ -45,6 +53,7 @@ def test_super_race_play_a_go_by_clicking(lab_server, page):
         wrong.first.click()
         expect(board.locator(".bk-error")).to_contain_text(re.compile(r"SU-(R\d+|actions)"),
                                                            timeout=20_000)
+        check_refusal_shown(board)
         # the refusal changed nothing: the same colour is still chosen, go on
         for _ in range(8):
             if not board.locator(LEGAL_SQUARE).count():
@@ -71,4 +80,5 @@ def test_super_race_play_a_go_by_clicking(lab_server, page):
     # the kernel agrees
     rerun(page, check)
     expect(out).to_contain_text(re.compile(r"goes played: [1-9]"), timeout=30_000)
+    check_present(page, board, "super_race", ARTIFACTS)
     report_clicks(page, "super_race", ARTIFACTS, run_all_s, latencies, timings)
