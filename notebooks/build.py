@@ -55,6 +55,7 @@ def build(path: Path) -> Path:
             if took.total_seconds() > CELL_LIMIT:
                 slow.append((i, round(took.total_seconds(), 1)))
     nb.metadata.pop("widgets", None)
+    normalise_metadata(nb)
     # No widget state is stored, so a stored widget view could never be
     # drawn again ("model not found"): keep only its static picture, which
     # every viewer shows; running the cell brings the live board back.
@@ -65,6 +66,21 @@ def build(path: Path) -> Path:
     print(f"built {path.name} in {time.perf_counter() - t0:.1f} s"
           + (f"; cells over {CELL_LIMIT} s: {slow}" if slow else ""))
     return path
+
+
+def normalise_metadata(nb, kernel_name: str = "python3") -> None:
+    """The notebook's metadata as JupyterLab writes it when it opens the
+    notebook with the project's kernel: the kernel spec's own name and
+    display name, and the kernel's ``language_info`` (nbclient has stored
+    the reply of the kernel that ran the cells). Otherwise opening a
+    notebook marks it modified and autosave rewrites the tracked file."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    spec = KernelSpecManager().get_kernel_spec(kernel_name)
+    nb.metadata["kernelspec"] = {"display_name": spec.display_name, "language": spec.language,
+                                 "name": kernel_name}
+    if "language_info" not in nb.metadata:
+        raise SystemExit("the kernel sent no language_info: its metadata cannot match JupyterLab's")
 
 
 def notebooks() -> list[Path]:
