@@ -46,10 +46,10 @@ def test_every_predict_question_is_answered_by_a_tagged_cell_that_shows_nothing_
     answered = set()
     for i in questions:
         j = next(k for k in range(i + 1, len(cells)) if cells[k]["cell_type"] == "code")
-        assert _predict(cells[j]), f"{path.name} cell {j} answers the question in cell {i} but is not tagged"
+        assert _predict(cells[j]), f"{path.name} cell {j} answers the question in cell {i}: not tagged"
         answered.add(j)
         later = [k for k in range(j + 1, len(cells)) if cells[k]["cell_type"] == "markdown"]
-        assert later and "<details>" in _text(cells[later[0]]), f"{path.name}: no folded answer after cell {j}"
+        assert later and "<details>" in _text(cells[later[0]]), f"{path.name}: no answer after cell {j}"
     for j, cell in enumerate(cells):
         if not _predict(cell):
             continue

@@ -110,8 +110,8 @@ def play_one(seed: int, level: int = 1, pie_rule: bool = True, score_tile: int =
     if level not in LEVELS:
         raise ValueError(f"level is one of {', '.join(map(str, LEVELS))}, not {level!r}")
     depth = LEVELS[level]["depth"]
-    extra = {"components": mirrored_data()} if mirrored else {}
-    game = SlipStream(seed=seed, history=False, pie_rule=pie_rule, score_tile=score_tile, **extra)
+    game = SlipStream(seed=seed, history=False, pie_rule=pie_rule, score_tile=score_tile,
+                      components=mirrored_data() if mirrored else None)
     bots = [SlipStreamAI(seed=2 * seed + s, depth=depth) for s in (0, 1)]
     first_move = None
     chooser_took = None

@@ -86,7 +86,7 @@ def forced_rolls(game: Any, square: str, heading: str) -> list[tuple[str, ...]]:
     car = {**base["cars"][0], "path": [square], "exit": heading}
     state = {**base, "cars": [car], "phase": "choose"}
     per: dict[tuple[str, int, int], bool | None] = {}
-    forced = []
+    forced: list[tuple[str, ...]] = []
     for roll in ROLLS:
         counts = Counter(roll)
         results = []
