@@ -2,33 +2,13 @@
 leave open (SU-R18 … SU-R21), each on a board."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from boardkit import RandomBot, SuperRace
 
 #: A small ring two squares wide, the line (B5, B6) with a tight corner
 #: (C5) right after it: a go can cross the line and end on the corner.
-RING = """name: Ring
-start: east
-pit: ordinary
-fast-lap: 8
-
-legend:
-. = off
-# = grey
-+ = grey corner
-S = grey line
-
-grid:
-##########
-##########
-##......##
-##......##
-#S+#######
-#S########
-
-checkpoints:
-1: I3-J3
-2: A3-B3
-"""
+RING = Path(__file__).with_name("tracks") / "ring.txt"
 #: Round the ring from B6 to A5, leaving east towards the line square B5.
 ROUND = "b6 c6 d6 e6 f6 g6 h6 i6 j6 j5 j4 j3 j2 j1 i1 h1 g1 f1 e1 d1 c1 b1 a1 a2 a3 a4 a5 east"
 
@@ -56,9 +36,8 @@ def test_SU_R19_a_car_facing_the_edge_is_measured_from_its_square():
     assert facing.distance(0) == free.distance(0) < len(facing.track.squares)
 
 
-def test_SU_R20_solo_no_extra_go_past_the_line_but_with_two_players_yes(tmp_path):
-    track = tmp_path / "ring.txt"
-    track.write_text(RING, encoding="utf-8")
+def test_SU_R20_solo_no_extra_go_past_the_line_but_with_two_players_yes():
+    track = RING
     solo = SuperRace.scenario(players=1, track=str(track), cars=[ROUND], dice=["rs", "rs", "ys", "bs", "bc"],
                               roll=3)
     assert solo.rules.track.squares["c5"].corner

@@ -4,9 +4,9 @@ drives and SU-R16, on the built-in tracks and on a teacher's track file."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
-from test_super_race_rulings import RING
 
 from boardkit import SuperRace
 from boardkit.super_race.strand import (
@@ -57,9 +57,8 @@ def test_the_check_agrees_with_the_rules_roll_by_roll(track, square, heading):
             (roll in forced), (square, heading, roll)
 
 
-def test_a_teachers_track_file_gets_a_warning_naming_the_squares(tmp_path):
-    path = tmp_path / "ring.txt"
-    path.write_text(RING, encoding="utf-8")
+def test_a_teachers_track_file_gets_a_warning_naming_the_squares():
+    path = Path(__file__).with_name("tracks") / "ring.txt"
     with pytest.warns(TrackWarning) as caught:
         found = warn_forced_strands(str(path))
     assert found
