@@ -42,6 +42,11 @@ def pytest_collection_modifyitems(session, config, items):
         if parent is not None and hasattr(parent, "skip_compare") and \
                 not set(PICTURES) <= set(parent.skip_compare):
             parent.skip_compare = tuple(parent.skip_compare) + PICTURES
+        # a Predict cell stores its outputs out of sight (notebooks/build.py):
+        # nbval compares a fresh run with those
+        cell = getattr(item, "cell", None)
+        if cell is not None and "predict" in cell.get("metadata", {}).get("tags", []):
+            cell.outputs = cell["metadata"].get("boardkit", {}).get("answer_outputs", [])
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -7,6 +7,12 @@ The notebooks themselves are the source: edit them in JupyterLab (or any
 editor) and run this to refresh the stored outputs. Only outputs change;
 a teacher's cells, text and tags are kept as they are.
 
+A code cell tagged ``predict`` answers the *Predict* question above it: its
+outputs are not stored where a student sees them before running it (they
+would give the answer away) but in the cell's metadata
+(``boardkit.answer_outputs``), where nbval still compares them with a fresh
+run (the root conftest.py puts them back for the comparison).
+
 A code cell tagged ``raises-exception`` shows a refused move on purpose
 (nbval expects the error; JupyterLab's Run All goes on). Every other cell
 must run without an error. Every notebook is seeded, so running this twice
@@ -55,6 +61,8 @@ def build(path: Path) -> Path:
             if took.total_seconds() > CELL_LIMIT:
                 slow.append((i, round(took.total_seconds(), 1)))
     nb.metadata.pop("widgets", None)
+    normalise_metadata(nb)
+    hide_predict_answers(nb)
     # No widget state is stored, so a stored widget view could never be
     # drawn again ("model not found"): keep only its static picture, which
     # every viewer shows; running the cell brings the live board back.
@@ -65,6 +73,34 @@ def build(path: Path) -> Path:
     print(f"built {path.name} in {time.perf_counter() - t0:.1f} s"
           + (f"; cells over {CELL_LIMIT} s: {slow}" if slow else ""))
     return path
+
+
+#: The tag of a cell that answers a *Predict* question.
+PREDICT = "predict"
+
+
+def hide_predict_answers(nb) -> None:
+    """Move the outputs of ``predict`` cells into their metadata: opening
+    the notebook shows the question, not its answer."""
+    for cell in nb.cells:
+        if cell.cell_type == "code" and PREDICT in cell.metadata.get("tags", []):
+            cell.metadata.setdefault("boardkit", {})["answer_outputs"] = cell.outputs
+            cell.outputs = []
+
+
+def normalise_metadata(nb, kernel_name: str = "python3") -> None:
+    """The notebook's metadata as JupyterLab writes it when it opens the
+    notebook with the project's kernel: the kernel spec's own name and
+    display name, and the kernel's ``language_info`` (nbclient has stored
+    the reply of the kernel that ran the cells). Otherwise opening a
+    notebook marks it modified and autosave rewrites the tracked file."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    spec = KernelSpecManager().get_kernel_spec(kernel_name)
+    nb.metadata["kernelspec"] = {"display_name": spec.display_name, "language": spec.language,
+                                 "name": kernel_name}
+    if "language_info" not in nb.metadata:
+        raise SystemExit("the kernel sent no language_info: its metadata cannot match JupyterLab's")
 
 
 def notebooks() -> list[Path]:

@@ -14,6 +14,7 @@ from boardkit.slip_stream.analysis import (
     best_first_move,
     ending,
     mean_interval,
+    mirrored_data,
     play_one,
     rate,
     rate_difference,
@@ -137,3 +138,43 @@ def test_summary_counts():
     assert dict(s["first_moves"]) == {"move s1 2a": 2, "move s2 2a": 2}
     with pytest.raises(ValueError):
         summary([])
+
+
+# ------------------------------------------------------- the mirrored tiles
+def test_the_mirrored_tiles_are_the_designed_ones_left_to_right():
+    from boardkit.slip_stream.tiles import builtin_data
+    designed, mirrored = builtin_data(), mirrored_data()
+    for a, b in zip(designed["course_tiles"], mirrored["course_tiles"]):
+        assert b["rows"] == [row[::-1] for row in a["rows"]]
+        assert b["meta"]["number"] == a["meta"]["number"]
+    assert designed["start"] == mirrored["start"] and designed["score_tiles"] == mirrored["score_tiles"]
+    plain = SlipStream(seed=1, course=[1, 2, 3, 4, 5, 6, 7])
+    mirror = SlipStream(seed=1, course=[1, 2, 3, 4, 5, 6, 7], components=mirrored)
+    # lane a <-> lane g; on the start tile s1 <-> s8 (red's space <-> blue's space)
+    flip = {f"2{x}": f"2{y}" for x, y in zip("abcdefg", "gfedcba")}
+    assert {flip[d] for d in plain.destinations("s1")} == set(mirror.destinations("s8"))
+    assert plain.state["machines"]["red"] == mirror.state["machines"]["red"] == ["s1", "s3", "s5", "s7"]
+    # a prohibition line moves with its lanes: tile 5's D4-E3 becomes D4-C3
+    five = {t["meta"]["number"]: t for t in mirrored["course_tiles"]}["5"]
+    assert "1: D4 C3" in five["sections"]["prohibitions"]
+
+
+def test_a_mirrored_game_is_played_on_the_mirrored_tiles():
+    m = play_one(0, mirrored=True)
+    assert json.loads(json.dumps(m)) == m and m["seed"] == 0
+    start = int(m["first_move"].split()[1][1:])
+    assert m["first_colour"] == ("red" if start % 2 else "blue")
+    assert self_play(1, mirrored=True, workers=1) == [m]
+
+
+def test_summary_counts_red_and_the_chooser():
+    games = [{"winner": 0, "first": 0, "winner_colour": "red", "first_colour": "blue", "chooser_took": "red",
+              "moves": 10, "ending": "goal", "first_move": "move s2 2a"},
+             {"winner": 1, "first": 0, "winner_colour": "blue", "first_colour": "blue", "chooser_took": "red",
+              "moves": 12, "ending": "goal", "first_move": "move s2 2a"},
+             {"winner": 1, "first": 0, "winner_colour": "red", "first_colour": "blue", "chooser_took": "red",
+              "moves": 11, "ending": "crash", "first_move": "move s4 2c"}]
+    s = summary(games)
+    assert s["red_wins"]["k"] == 2 and s["red_wins"]["n"] == 3
+    assert s["chooser_wins"]["k"] == 2 and s["first_mover_wins"]["k"] == 1
+    assert summary([dict(g, chooser_took=None) for g in games])["chooser_wins"] is None

@@ -21,6 +21,7 @@ from boardkit.super_race.odds import (
     best_policy,
     chance_at_least,
     colour_count_exact,
+    contains_faces,
     evaluate,
     exactly_faces,
     keep_colour,
@@ -82,8 +83,11 @@ def test_targets_mean_what_they_say():
     roll = ["rc", "rs", "rs", "bs", "yc"]
     assert at_least(3, "r")(roll) and not at_least(4, "red")(roll)
     assert colour_count_exact("r", 3)(roll) and not colour_count_exact("b", 2)(roll)
-    assert exactly_faces(("rc", "rs", "rs"))(roll)
-    assert not exactly_faces(("rc", "rc"))(roll)
+    assert exactly_faces(("rc", "rs", "rs"))(roll) and contains_faces(("rc", "rs", "rs"))(roll)
+    assert not exactly_faces(("rc", "rc"))(roll) and not contains_faces(("rc", "rc"))(roll)
+    four_red = ["rc", "rs", "rs", "rs", "yc"]           # a fourth red die: contains, not exactly
+    assert contains_faces(("rc", "rs", "rs"))(four_red) and not exactly_faces(("rc", "rs", "rs"))(four_red)
+    assert exactly_faces(("rc", "rs"))(["rc", "rs", "bs", "bs", "yc"])      # other colours are free
     assert oil_ok("r")(roll) and not oil_ok("y")(roll) and not oil_ok("b")(roll)
     assert oil_ok("b")(["bc", "bc", "rs", "ys", "yc"])
     assert not oil_ok("b")(["bc", "bs", "rs", "rs", "rs"])          # two blue, different symbols
@@ -97,6 +101,8 @@ def test_targets_mean_what_they_say():
 def test_helpers_return_the_same_target_and_refuse_bad_input():
     assert at_least(3, "r") is at_least(3, "red")
     assert exactly_faces(["rs", "rc", "rs"]) is exactly_faces(("rc", "rs", "rs"))
+    assert contains_faces(["rs", "rc", "rs"]) is contains_faces(("rc", "rs", "rs"))
+    assert contains_faces(("rc", "rs", "rs")) is not exactly_faces(("rc", "rs", "rs"))
     with pytest.raises(OptionError):
         at_least(3, "green")
     with pytest.raises(OptionError):

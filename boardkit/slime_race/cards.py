@@ -123,7 +123,7 @@ def _move(state: dict, slime: str, spaces: int, C: Components, why: str = "") ->
     after = pos[slime] = before + spaces
     note = f" ({why})" if why else ""
     events = [f"{C.names[slime]} moves {spaces} space{'s' if spaces != 1 else ''}{note}: "
-              f"{before} → {after if after <= GOAL else GOAL + 1}"]
+              f"{before} → {after}" + (f", past space {GOAL}" if after > GOAL else "")]
     if after > GOAL:
         # SR-R8: "a slime finishes when a move takes it past space 70"
         state["finished"].append(slime)

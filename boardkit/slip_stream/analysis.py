@@ -35,8 +35,9 @@ from .. import stats
 from ..sweep import sweep
 from .ai import LEVELS, SlipStreamAI
 from .rules import SlipStream
+from .tiles import builtin_data
 
-__all__ = ["best_first_move", "play_one", "self_play", "wilson", "rate", "rate_difference",
+__all__ = ["best_first_move", "mirrored_data", "play_one", "self_play", "wilson", "rate", "rate_difference",
            "mean_interval", "summary", "ENDINGS"]
 
 #: How a game can end, and the words of the result that say so.
@@ -81,15 +82,36 @@ def best_first_move(game: SlipStream, depth: int, seed: int) -> str:
     return best
 
 
-def play_one(seed: int, level: int = 1, pie_rule: bool = True, score_tile: int = 1) -> dict:
+def mirrored_data() -> dict:
+    """The designed tiles mirrored left to right (lane a ↔ lane g, a
+    prohibition line with them), as a component set. The start tile is its
+    own mirror image with the colours swapped (red's s1, s3, s5, s7 ↔ blue's
+    s8, s6, s4, s2), so on the mirrored course red stands where blue stands on
+    the designed one: an edge that comes from the tiles' layout changes
+    colour there, an edge that comes from anything else does not."""
+    data = builtin_data()
+    swap = str.maketrans("ABCDEFG", "GFEDCBA")
+    for tile in data["course_tiles"]:
+        tile["rows"] = [row[::-1] for row in tile["rows"]]
+        lines = tile.get("sections", {}).get("prohibitions")
+        if lines:
+            tile["sections"]["prohibitions"] = [line.translate(swap) for line in lines]
+        tile["meta"]["name"] = tile["meta"]["name"] + " (mirrored)"
+    data["name"] = "standard, mirrored"
+    return data
+
+
+def play_one(seed: int, level: int = 1, pie_rule: bool = True, score_tile: int = 1,
+             mirrored: bool = False) -> dict:
     """One seeded game of the AI (``level``'s depth, no time limit) against
-    itself on a course shuffled by ``seed``. With the pie rule the AI makes
-    both pie decisions itself; without it the first move is
-    :func:`best_first_move`."""
+    itself on a course shuffled by ``seed`` (``mirrored``: on
+    :func:`mirrored_data`'s tiles). With the pie rule the AI makes both pie
+    decisions itself; without it the first move is :func:`best_first_move`."""
     if level not in LEVELS:
         raise ValueError(f"level is one of {', '.join(map(str, LEVELS))}, not {level!r}")
     depth = LEVELS[level]["depth"]
-    game = SlipStream(seed=seed, history=False, pie_rule=pie_rule, score_tile=score_tile)
+    game = SlipStream(seed=seed, history=False, pie_rule=pie_rule, score_tile=score_tile,
+                      components=mirrored_data() if mirrored else None)
     bots = [SlipStreamAI(seed=2 * seed + s, depth=depth) for s in (0, 1)]
     first_move = None
     chooser_took = None
@@ -119,11 +141,12 @@ def play_one(seed: int, level: int = 1, pie_rule: bool = True, score_tile: int =
 
 
 def self_play(n: int, level: int = 1, pie_rule: bool = True, score_tile: int = 1,
-              seed_offset: int = 0, workers: int | None = None) -> list[dict]:
+              seed_offset: int = 0, workers: int | None = None, **options: bool) -> list[dict]:
     """:func:`play_one` for seeds ``seed_offset`` … ``seed_offset + n - 1``,
     in a process pool of ``workers`` (default: every core; the answer does
-    not depend on it)."""
-    task = partial(play_one, level=level, pie_rule=pie_rule, score_tile=score_tile)
+    not depend on it). ``options``: ``mirrored=True`` plays on the mirrored
+    tiles."""
+    task = partial(play_one, level=level, pie_rule=pie_rule, score_tile=score_tile, **options)
     return sweep(task, range(seed_offset, seed_offset + n), workers=workers)
 
 
@@ -168,6 +191,9 @@ def summary(games: Iterable[dict]) -> dict:
     * ``first_mover_wins``: the first-move player (the person who made the
       pie move) wins — the pie rule's fairness;
     * ``first_colour_wins``: the colour that moved first wins;
+    * ``red_wins``: red wins (blue's rate is one minus it: no draws);
+    * ``chooser_wins``: with the pie rule, the chooser (the player who did
+      not make the first move) wins — what the pie rule balances;
     * ``chooser_took_first_colour``: with the pie rule, the chooser takes
       the colour that has moved;
     * ``length``: machine moves per game; ``endings``: how games ended;
@@ -185,6 +211,9 @@ def summary(games: Iterable[dict]) -> dict:
         "games": n,
         "first_mover_wins": rate(mover, n),
         "first_colour_wins": rate(colour, n),
+        "red_wins": rate(sum(g["winner_colour"] == "red" for g in games), n),
+        "chooser_wins": rate(len(chose) - sum(g["winner"] == g["first"] for g in chose), len(chose))
+        if chose else None,
         "chooser_took_first_colour": rate(took_first, len(chose)) if chose else None,
         "length": mean_interval([g["moves"] for g in games]),
         "endings": dict(Counter(g["ending"] for g in games).most_common()),

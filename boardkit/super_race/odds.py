@@ -72,7 +72,7 @@ from ..core.errors import InvalidActionError, OptionError
 __all__ = [
     "FACES", "FACE_WORDS", "COLOURS", "COLOUR_WORDS", "DICE", "REROLLS", "Roll", "KeepRule",
     "multiset", "words", "roll_distribution",
-    "Target", "at_least", "at_least_any", "colour_count_exact", "exactly_faces", "oil_ok",
+    "Target", "at_least", "at_least_any", "colour_count_exact", "contains_faces", "exactly_faces", "oil_ok",
     "Policy", "best_policy", "evaluate", "keep_colour", "simulate",
     "chance_at_least", "at_least_table", "odds_table",
 ]
@@ -258,13 +258,27 @@ def colour_count_exact(colour: str, k: int) -> Target:
     return _named(f"exactly {k} {COLOUR_WORDS[c]}", lambda r: _of(r, c) == k)
 
 
-def exactly_faces(pattern: Iterable[str]) -> Target:
+def contains_faces(pattern: Iterable[str]) -> Target:
     """The final roll contains these faces (at least this sub-multiset; the
-    other dice are free). ``exactly_faces(("rc", "rs", "rs"))``: a red curve
-    and two red straights, whatever the other two dice show."""
+    other dice are free). ``contains_faces(("rc", "rs", "rs"))``: a red curve
+    and two red straights, whatever the other two dice show (a third red die
+    too)."""
     need = Counter(multiset(pattern))
     label = " ".join(sorted(need.elements())) or "nothing"
     return _named(f"contains {label}", lambda r: not need - Counter(r))
+
+
+def exactly_faces(pattern: Iterable[str]) -> Target:
+    """The dice of the pattern's colours show exactly these faces, no more
+    and no fewer; dice of the other colours are free.
+    ``exactly_faces(("rc", "rs", "rs"))``: exactly three red dice, a red
+    curve and two red straights (a car that must drive exactly those red
+    squares); ``contains_faces`` allows a fourth red die."""
+    need = Counter(multiset(pattern))
+    colours = {face[0] for face in need}
+    label = " ".join(sorted(need.elements())) or "nothing"
+    return _named(f"exactly {label}",
+                  lambda r: Counter(f for f in r if f[0] in colours) == need)
 
 
 def oil_ok(colour: str) -> Target:

@@ -1,0 +1,58 @@
+"""Every game notebook has a house-rulings table that agrees with
+docs/rulings.md: each ruling id of the game once, with its title there, and
+a link to the section of the notebook whose cells show it (the section must
+exist and one of its cells must cite the id, in its text or its output)."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+HEADINGS = dict(re.findall(r"^### ([A-Z]{2,3}-R\d+) — (.*)$", DOC, re.M))
+GAMES = {"SR": "01_slime_race", "SU": "02_super_race", "SCC": "03_slime_culture_center",
+         "SS": "04_slip_stream"}
+ANCHOR = re.compile(r'^#+ <a id="([\w-]+)"></a>', re.M)
+ROW = re.compile(r"^\| ([A-Z]{2,3}-R\d+) \| \*\*(.+?)\*\* — (.+?) \| \[(.+?)\]\(#([\w-]+)\) \|$", re.M)
+
+
+def _text(cell: dict) -> str:
+    text = "".join(cell["source"])
+    outputs = cell.get("outputs", []) + cell["metadata"].get("boardkit", {}).get("answer_outputs", [])
+    for out in outputs:
+        text += "".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
+    return text
+
+
+def _sections(cells: list[dict]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    current = None
+    for cell in cells:
+        m = ANCHOR.search("".join(cell["source"])) if cell["cell_type"] == "markdown" else None
+        if m:
+            current = m.group(1)
+            out.setdefault(current, [])
+        if current is not None:
+            out[current].append(_text(cell))
+    return out
+
+
+@pytest.mark.parametrize("prefix", GAMES, ids=GAMES.get)
+def test_the_house_rulings_table_agrees_with_docs_rulings(prefix):
+    cells = json.loads((ROOT / "notebooks" / f"{GAMES[prefix]}.ipynb").read_text(encoding="utf-8"))["cells"]
+    sections = _sections(cells)
+    assert "rulings" in sections, "no house-rulings section"
+    table = next(t for t in sections["rulings"] if "| id | reading | shown in |" in t)
+    rows = ROW.findall(table)
+    ids = [r[0] for r in rows]
+    wanted = [k for k in HEADINGS if k.startswith(prefix + "-")]
+    assert sorted(ids) == sorted(wanted) and len(ids) == len(set(ids))
+    for rid, title, reading, _, anchor in rows:
+        assert title == HEADINGS[rid], f"{rid}: the title differs from docs/rulings.md"
+        assert reading.strip()
+        assert anchor in sections and anchor != "rulings", f"{rid}: no section #{anchor}"
+        assert any(re.search(rf"\b{re.escape(rid)}\b", t) for t in sections[anchor]), \
+            f"{rid}: no cell of #{anchor} shows it"
