@@ -15,7 +15,6 @@ import time
 import urllib.request
 
 import pytest
-from lab import wait_kernel_idle
 
 from conftest import ROOT
 
@@ -25,15 +24,33 @@ NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb
 AUTOSAVE_S = 2
 SETTINGS = "/lab/api/settings/@jupyterlab/docmanager-extension:plugin"
 
-DIRTY = """name => {
-  const w = window.jupyterapp.shell.currentWidget;
-  if (!w || !w.context || !w.context.path.endsWith(name)) return null;
-  return w.context.model.dirty;
+#: Every notebook open in the page, and whether each is marked modified.
+DIRTY = """() => {
+  const out = {};
+  for (const w of window.jupyterapp.shell.widgets("main")) {
+    if (w.context) out[w.context.path] = w.context.model.dirty;
+  }
+  return out;
 }"""
-SAVE = """async name => {
-  const w = window.jupyterapp.shell.currentWidget;
-  await w.context.save();
-  return w.context.model.dirty;
+#: Open every notebook in one page (their kernels start side by side).
+OPEN = """async names => {
+  await window.jupyterapp.started;
+  for (const path of names) await window.jupyterapp.commands.execute("docmanager:open", {path});
+}"""
+#: Save every open notebook; whether any is still marked modified.
+SAVE = """async () => {
+  const dirty = [];
+  for (const w of window.jupyterapp.shell.widgets("main")) {
+    if (!w.context) continue;
+    await w.context.save();
+    if (w.context.model.dirty) dirty.push(w.context.path);
+  }
+  return dirty;
+}"""
+#: Every open notebook's kernel is connected and idle.
+IDLE = """() => {
+  const ws = [...window.jupyterapp.shell.widgets("main")].filter((w) => w.sessionContext);
+  return ws.length > 0 && ws.every((w) => w.sessionContext.session?.kernel?.status === "idle");
 }"""
 
 
@@ -60,19 +77,26 @@ def _file(base: str, token: str, name: str) -> str:
         return json.load(r)["content"]
 
 
-@pytest.mark.parametrize("name", NOTEBOOKS)
-def test_opening_a_notebook_and_autosaving_changes_nothing(lab_server, page, short_autosave, name):
+def test_opening_the_notebooks_and_autosaving_changes_nothing(lab_server, page, short_autosave):
+    """All the notebooks, opened together in one page (one wait for all)."""
     base, token = lab_server
-    stored = (ROOT / "notebooks" / name).read_text(encoding="utf-8")
-    assert _file(base, token, name) == stored                      # the lab serves the tracked file
-    page.goto(f"{base}/lab/tree/{name}?token={token}&reset")
-    page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=90_000)
-    wait_kernel_idle(page)
+    stored = {name: (ROOT / "notebooks" / name).read_text(encoding="utf-8") for name in NOTEBOOKS}
+    for name in NOTEBOOKS:
+        assert _file(base, token, name) == stored[name]            # the lab serves the tracked file
+    page.goto(f"{base}/lab?token={token}&reset")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started", timeout=90_000)
+    page.evaluate(OPEN, NOTEBOOKS)
+    page.wait_for_function(IDLE, timeout=120_000)
     time.sleep(2 * AUTOSAVE_S + 1)                                  # past two autosaves
-    assert page.evaluate(DIRTY, name) is False, f"opening {name} marks it modified"
-    assert _file(base, token, name) == stored, f"autosave rewrote {name}"
-    assert page.evaluate(SAVE, name) is False
-    assert _file(base, token, name) == stored, f"JupyterLab writes {name} differently from build.py"
+    dirty = page.evaluate(DIRTY)
+    assert set(dirty) == set(NOTEBOOKS), dirty
+    assert not any(dirty.values()), f"opening marks these modified: {dirty}"
+    for name in NOTEBOOKS:
+        assert _file(base, token, name) == stored[name], f"autosave rewrote {name}"
+    assert page.evaluate(SAVE) == []
+    for name in NOTEBOOKS:
+        assert _file(base, token, name) == stored[name], f"JupyterLab writes {name} differently from build.py"
+    page.evaluate("() => window.jupyterapp.commands.execute('application:close-all')")
     _shut_down_kernels(base, token)
 
 
