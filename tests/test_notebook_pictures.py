@@ -52,3 +52,35 @@ def test_every_stored_picture_is_an_image_every_viewer_shows(path):
         if svg is not None:
             assert ("".join(svg) if isinstance(svg, list) else svg) == inner
     assert pictures >= 1, f"{path.name} stores no picture"
+
+
+def _pictures(path):
+    """(cell, svg text, the output's text/plain) of every stored picture."""
+    for i, cell_data in _outputs(path):
+        html = cell_data.get("text/html")
+        html = html if isinstance(html, str) else "".join(html or [])
+        m = re.search(r'<img class="boardkit-static" src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"',
+                      html)
+        if m:
+            plain = cell_data.get("text/plain", "")
+            plain = plain if isinstance(plain, str) else "".join(plain)
+            yield i, base64.b64decode(m.group(1)).decode("utf-8"), plain
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_stored_picture_looks_playable_and_a_stored_board_says_it_is_a_picture(path):
+    """What a notebook shows before anything runs (a fresh clone, GitHub, an
+    export): no outlined targets, no "click …" captions or buttons on any
+    picture, and every live board's stored form headed by "run the cell to
+    play"."""
+    boards = 0
+    for i, svg, plain in _pictures(path):
+        assert not re.search(r'class="[^"]*\blegal\b', svg), f"cell {i}: a picture with outlined targets"
+        words = " ".join(re.findall(r">([^<>]+)<", svg))
+        assert not re.search(r"\bclick (a|an|the|one|dice|any)\b|Reroll the others|Drive (red|yellow|blue)\b",
+                             words, re.I), f"cell {i}: a picture that tells to click: {words[:300]}"
+        if plain.startswith("BoardWidget("):
+            boards += 1
+            assert "run the cell to play" in svg, f"cell {i}: a stored board not saying it is a picture"
+    if path.name != "00_tour.ipynb" and not path.name.startswith("05"):
+        assert boards >= 1, f"{path.name} stores no live board"
