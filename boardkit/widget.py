@@ -601,32 +601,36 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
             pass
         state = g.state
         why = g.rules.why_not(state, words)
+        if why is None:
+            # one way of finishing the words with what the board offers (one
+            # or two more clicks), and the reason that one is refused
+            offered_words = list(dict.fromkeys(unescape(w, _ENTITIES) for w in _DATA_ACT.findall(self.svg)))
+            for action in self._finishings(words, offered_words):
+                why = g.rules.refusal(state, action)
+                if why is not None:
+                    break
         if why is not None:
             exc = IllegalActionError(f"{g.info.title}: illegal '{words} …': {why.rule}: {why.reason}",
                                      rule=why.rule, action=words)
             self._say(exc)
             raise exc
-        # one way of finishing the words with what the board offers (one or
-        # two more clicks), and the reason that one is refused
-        offered_words = list(dict.fromkeys(unescape(w, _ENTITIES) for w in _DATA_ACT.findall(self.svg)))
-        finished: list[str] = []
-        for word in offered_words:
+
+    def _finishings(self, words: str, offered_words: list[str]) -> Iterator[str]:
+        """Whole actions made of ``words`` and one or two more of the words
+        the board offers (a bounded number of tries)."""
+        parse = self.game.rules.parse
+        for word in offered_words[:400]:
             try:
-                finished.append(g.rules.parse(f"{words} {word}"))
+                yield parse(f"{words} {word}")
+                continue
             except InvalidActionError:
-                for second in offered_words[:200]:
-                    try:
-                        finished.append(g.rules.parse(f"{words} {word} {second}"))
-                        break
-                    except InvalidActionError:
-                        pass
-        for action in finished:
-            why = g.rules.refusal(state, action)
-            if why is not None:
-                exc = IllegalActionError(f"{g.info.title}: illegal '{words} …': {why.rule}: {why.reason}",
-                                         rule=why.rule, action=words)
-                self._say(exc)
-                raise exc
+                pass
+            for second in offered_words[:100]:
+                try:
+                    yield parse(f"{words} {word} {second}")
+                    break
+                except InvalidActionError:
+                    pass
 
     def _check_offered(self, attr: str, word: str) -> None:
         """A toggle or confirm must name a target the board shows."""
