@@ -132,6 +132,7 @@ class Fast:
                         break
                 self.chain[row * 8 + lane - 1] = tuple(out)
         self.last_row = list(lay.last_row)
+        self.tile_numbers = tuple(lay.order)     # the tile laid at each course position
         # wheel tokens a colour whose lowest machine is on row r has moved beyond
         self.beyond = [sum(1 << k for k, last in enumerate(self.last_row) if r > last)
                        for r in range(g + 1)]
@@ -347,7 +348,7 @@ class SlipStreamAI(Bot):
     label = "Slip Stream AI"
 
     def __init__(self, seed: int = 0, depth: int | None = None, seconds: float | None = None,
-                 table_size: int = 400_000):
+                 table_size: int = 400_000, explain: bool = True):
         super().__init__(seed)
         if depth is None and seconds is None:
             depth = LEVELS[DEFAULT_LEVEL]["depth"]
@@ -359,6 +360,9 @@ class SlipStreamAI(Bot):
         self.depth = depth
         self.seconds = seconds
         self.table_size = table_size
+        #: also value every legal move at the root (``last_search["moves"]``)
+        self.explain = explain
+        self._moves: list[dict] = []
         #: What the last :meth:`decide` found (see :meth:`expects`).
         self.last_search: dict | None = None
         self._fast: dict[tuple, tuple[Rules, Fast]] = {}
@@ -395,6 +399,7 @@ class SlipStreamAI(Bot):
         rng = random.Random(f"slip-stream-ai/{self.seed}/{seat}/{rules.key(observation)}")
         fast = self.fast(rules, observation)
         search = _Search(fast, self.depth, self.seconds, started, rng, self.table_size)
+        self._moves = []
         phase = observation["phase"]
         if phase == "pie":
             choice, value, line, depth = self._pie(rules, observation, legal, search)
@@ -414,6 +419,8 @@ class SlipStreamAI(Bot):
             "win_probability": _win_probability(value),
             "pv": [a for _, a in line], "line": [{"player": p, "action": a} for p, a in line],
             "colours": list(colours) if colours else None,
+            "moves": self._moves,
+            "plan": self._plan(fast, observation, choice, line, value),
         }
         return choice
 
@@ -430,6 +437,8 @@ class SlipStreamAI(Bot):
         else:
             best, value, depth = search.run(pos, moves)
         line = search.pv(pos, best)
+        if self.explain:
+            self._moves = search.explain(pos, moves, best, value, depth)
         return fast.action(pos, best), value, line, depth
 
     def _colour(self, rules: Rules, observation: State, seat: int, legal: list[str],
@@ -528,20 +537,101 @@ class SlipStreamAI(Bot):
         return choice, value, line, deepest
 
     # ------------------------------------------------------------- report
-    def expects(self, seat_name: Callable[[int], str] | None = None, limit: int = 6) -> str:
-        """The expected line in words, e.g. "Player 2 (red): move 3c 5d;
-        Player 1 (blue): move 2d 7d (evaluation +2.5 points)"; empty before
-        any search."""
-        s = self.last_search
-        if not s or not s["line"]:
-            return ""
-        cols = s.get("colours")
+    def _plan(self, fast: Fast, observation: State, choice: str, line: list,
+              value: float) -> dict:
+        """The chosen move and the replies expected after it, in words."""
+        steps: list[dict] = []
+        pos = Fast.from_state(observation)
+        cols = observation["colours"]
+        for who, action in line:
+            word, *places = action.split()
+            colour = cols[who] if cols else None
+            step: dict[str, Any] = {"player": who, "colour": colour, "action": action}
+            if word in ("move", "turbo") and pos is not None and len(places) == 2:
+                m = (place_code(places[0]), place_code(places[1]))
+                step["move"] = f"{places[0]} → {places[1]}"
+                step["why"] = _why(fast, pos, m)
+                after = fast.play(pos, m)
+                pos = None if after[0] == "won" else after
+            elif word == "colour":
+                step["move"] = f"takes {places[0]}"
+                step["why"] = ""
+                pos = None
+            elif word in ("move", "turbo") and len(places) == 2:
+                step["move"], step["why"] = f"{places[0]} → {places[1]}", ""
+            else:
+                step["move"], step["why"] = action, ""
+            steps.append(step)
+        return {"steps": steps, "value": value, "says": _value_words(value)}
 
-        def default(p: int) -> str:
-            return f"Player {p + 1}" + (f" ({cols[p]})" if cols else "")
-        name = seat_name or default
-        parts = [f"{name(step['player'])}: {step['action']}" for step in s["line"][:limit]]
-        return "; ".join(parts) + f"  (evaluation {s['evaluation']:+.1f} points)"
+    def planned_actions(self, limit: int = 4) -> list[str]:
+        """The engine actions of the expected line (the chosen move first),
+        for drawing as arrows: see
+        :func:`boardkit.slip_stream.view.plan_arrows`."""
+        s = self.last_search
+        return [] if not s else [a for a in s["pv"][:limit]
+                                 if a.startswith(("move ", "turbo "))]
+
+    def expects(self, seat_name: Callable[[int], str] | None = None, limit: int = 3) -> str:
+        """What the AI plans and expects, in words a student reads, e.g.
+        "Blue plans 14c → 18c to take the wheel token of tile 3 (+4); then
+        Red 12d → 15d; it expects to win by about 4 points". A forced win or
+        loss is said as such. Empty before any search."""
+        s = self.last_search
+        if not s or not s.get("plan") or not s["plan"]["steps"]:
+            return ""
+        plan = s["plan"]
+
+        def name(step: dict) -> str:
+            if seat_name is not None:
+                return seat_name(step["player"])
+            if step["colour"]:
+                return step["colour"].capitalize()
+            return f"Player {step['player'] + 1}"
+        first, *rest = plan["steps"]
+        head = f"{name(first)} plans {first['move']}"
+        if first["why"]:
+            head += f" {first['why']}"
+        replies = [f"{name(st)} {st['move']}" + (f" {st['why']}" if st["why"] else "")
+                   for st in rest[:max(0, limit - 1)]]
+        text = head + (f"; then {', '.join(replies)}" if replies else "")
+        return f"{text}; it {plan['says']}"
+
+
+def _why(fast: Fast, pos: tuple, move: tuple[int, int]) -> str:
+    """What a move is for, in the rulebook's words ("to take the wheel
+    token of tile 3 (+4)", "to reach the goal (+7)", "and wins the game")."""
+    c = pos[6]
+    after = fast.play(pos, move)
+    if after[0] == "won":
+        return "and wins the game" if after[1] == c else "and loses the game"
+    parts = []
+    new = after[4] & ~pos[4]
+    for k in range(COURSE_TILES):
+        if new >> k & 1:
+            parts.append(f"the wheel token of tile {fast.tile_numbers[k]} (+{fast.wheels[k]})")
+    if after[5] > pos[5] and pos[5] < 4:
+        parts.append(f"goal points (+{GOAL_POINTS[pos[5]]})")
+    out = ("to take " + " and ".join(parts)) if parts else ""
+    if after[7] and after[6] == c:
+        out += (" and " if out else "to ") + "land on ● for a turbo move"
+    return out
+
+
+def _value_words(value: float) -> str:
+    """A value in points (for the player to act) in words, e.g. "expects to
+    win by about 4 points", "has a forced win (in 3 moves)"."""
+    if value >= WIN / 2:
+        n = int(round(WIN - value)) + 1
+        return f"has a forced win (in {n} move{'s' if n != 1 else ''})"
+    if value <= -WIN / 2:
+        n = int(round(WIN + value)) + 1
+        return f"loses against best play (in {n} move{'s' if n != 1 else ''})"
+    lead = round(abs(value))
+    if lead == 0:
+        return "expects an even game"
+    pts = f"{lead} point{'s' if lead != 1 else ''}"
+    return f"expects to {'win' if value > 0 else 'lose'} by about {pts}"
 
 
 def _win_probability(value: float) -> float:
@@ -654,7 +744,10 @@ class _Search:
         tt_move = None
         if entry is not None:
             d, v, flag, tt_move = entry
-            if d >= depth:
+            # only an entry of the same depth cuts the search: a value is
+            # then exactly the depth-limited minimax value (what the
+            # per-move values report and tests/test_slip_stream_ai.py checks)
+            if d == depth:
                 if flag == 0:
                     return v
                 if flag == 1 and v >= beta:
@@ -719,6 +812,44 @@ class _Search:
             self.table.clear()
         self.table[pos] = (depth, best_value, flag, best_move)
         return best_value
+
+    def explain(self, pos: tuple, moves: list[tuple[int, int]], best: tuple[int, int],
+                value: float, depth: int) -> list[dict]:
+        """Every root move's value at the depth the search completed (the
+        chosen one's is the search value; the others are searched again with
+        a full window, so each is the exact depth-limited value of its
+        position, not only a bound), best first. No clock: the time this
+        takes is the price of saying why the other moves are worse. With a
+        clock, this pass gets the search's budget again; a move it has no
+        time for has no value (None)."""
+        fast = self.fast
+        c = pos[6]
+        saved = self.deadline
+        if self.seconds is not None:
+            self.deadline = time.perf_counter() + self.seconds
+        out = []
+        try:
+            for m in moves:
+                child = fast.play(pos, m)
+                v: float | None
+                if child[0] == "won":
+                    v = WIN if child[1] == c else -WIN
+                elif m == best:
+                    v = value
+                else:
+                    try:
+                        v = self.value(child, max(depth, 1) - 1, -math.inf, math.inf, c, 1)
+                    except _Timeout:
+                        v = None
+                out.append({"action": fast.action(pos, m), "value": v,
+                            "says": "not searched (no time left)" if v is None
+                            else _value_words(v)})
+        finally:
+            self.deadline = saved
+        best_action = fast.action(pos, best)
+        out.sort(key=lambda d: (d["value"] is None, -(d["value"] or 0.0),
+                                d["action"] != best_action, d["action"]))
+        return out
 
     def pv(self, pos: tuple, best: tuple[int, int], limit: int = 12) -> list[tuple[int, str]]:
         """The expected line from ``pos``: (colour, action) pairs."""
