@@ -175,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
               + f", {row['seconds']:.1f} s", flush=True)
     s = summary(rows, levels)
     print()
-    print(f"{s['positions']} positions {args.back[0]}–{args.back[1]} plies before the end, {s['decided']} decided within "
+    print(f"{s['positions']} positions {args.back[0]}–{args.back[1]} plies before the end, "
+          f"{s['decided']} decided within "
           f"{args.plies} plies ({s['won']} won, {s['lost']} lost for the player to act); "
           f"{time.perf_counter() - started:.0f} s")
     print()

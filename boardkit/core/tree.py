@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from .rules import CHANCE, Rules, State
 from .svg import El, svg_document, text, text_width, title
