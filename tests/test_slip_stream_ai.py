@@ -388,3 +388,35 @@ def test_the_ai_never_reuses_the_compact_rules_of_another_games_tiles():
     for _ in range(30):
         plain = SlipStream.scenario(red=["8a", "8b", "8c", "6d"], blue=["12c"])
         assert ai.fast(plain.rules, plain.state).target == plain.rules.score_tile(plain.state).goal
+
+
+def test_the_evaluation_taken_apart_adds_up_to_it():
+    checked = 0
+    ai = SlipStreamAI(0, depth=1)
+    for game, state in random_positions(6, seed=4):
+        pos = Fast.from_state(state)
+        if pos is None:
+            continue
+        fast = ai.fast(game.rules, state)
+        terms = fast.terms(pos)
+        red_view = sum(terms.values())
+        assert red_view == pytest.approx(fast.evaluate(pos) * (1 if pos[6] == 0 else -1), abs=1e-9)
+        checked += 1
+    assert checked > 100
+
+
+def test_an_evaluation_of_ones_own_plugs_into_the_search():
+    g = SlipStream(seed=3, history=False)
+    for a in play_some(SlipStreamAI(seed=1, depth=2), 3, 20):
+        g.apply(a)
+    calls = []
+
+    def score_only(fast, pos):
+        calls.append(pos)
+        mine, theirs = (pos[2], pos[3]) if pos[6] == 0 else (pos[3], pos[2])
+        return float(mine - theirs)
+
+    ai = SlipStreamAI(seed=0, depth=2, evaluation=score_only)
+    assert ai.choose(g) in g.legal_actions and calls
+    # the values it reports are its own evaluation's: whole points here
+    assert all(m["value"] == int(m["value"]) for m in ai.last_search["moves"])

@@ -319,6 +319,47 @@ class Fast:
             value += (3 - mob_b) * 1.5
         return value if c == RED else -value
 
+    def terms(self, pos: tuple) -> dict[str, float]:
+        """:meth:`evaluate` taken apart, for red (the terms add up to the
+        evaluation of red's side; ``evaluate`` flips the sign for blue): the
+        score difference, the wheel tokens still on the course, the goal
+        points still to win, the ✹ risk and few machines able to move."""
+        red, blue, sr, sb, wheels, ngoal, c, turbo, turn = pos
+        sign = 1.0 if c == RED else -1.0
+        total_red = sign * self.evaluate(pos)
+        score = float(sr - sb)
+        allp = red + blue
+        mob = 0.0
+        mob_r, mob_b = self._mobility(red, allp), self._mobility(blue, allp)
+        if mob_r < 3:
+            mob -= (3 - mob_r) * 1.5
+        if mob_b < 3:
+            mob += (3 - mob_b) * 1.5
+        # goal points still to win, as evaluate() counts them
+        goal = 0.0
+        g = self.goal_row
+        if ngoal < 4:
+            rows_r = [x >> 3 for x in red]
+            rows_b = [x >> 3 for x in blue]
+            racers = sorted([(g - r, 0) for r in rows_r if r < g]
+                            + [(g - r, 1) for r in rows_b if r < g])
+            for i, (_, who) in enumerate(racers[:4 - ngoal]):
+                pts = GOAL_POINTS[ngoal + i] * 0.7
+                goal += pts if who == 0 else -pts
+        no_crash = sign * self._without_crash_risk(pos)
+        wheels_term = no_crash - score - goal - mob
+        return {"score difference": score, "wheel tokens still on the course": wheels_term,
+                "goal points still to win": goal, "✹ risk": total_red - no_crash,
+                "few machines able to move": mob}
+
+    def _without_crash_risk(self, pos: tuple) -> float:
+        saved = self.crash_list
+        self.crash_list = ()
+        try:
+            return self.evaluate(pos)
+        finally:
+            self.crash_list = saved
+
     def _mobility(self, mine: tuple, allp: tuple) -> int:
         gc = self.goal_code
         steps = self.steps
@@ -348,7 +389,8 @@ class SlipStreamAI(Bot):
     label = "Slip Stream AI"
 
     def __init__(self, seed: int = 0, depth: int | None = None, seconds: float | None = None,
-                 table_size: int = 400_000, explain: bool = True):
+                 table_size: int = 400_000, explain: bool = True,
+                 evaluation: Callable[[Fast, tuple], float] | None = None):
         super().__init__(seed)
         if depth is None and seconds is None:
             depth = LEVELS[DEFAULT_LEVEL]["depth"]
@@ -362,6 +404,10 @@ class SlipStreamAI(Bot):
         self.table_size = table_size
         #: also value every legal move at the root (``last_search["moves"]``)
         self.explain = explain
+        #: an evaluation of one's own, ``evaluation(fast, pos)``: how good the
+        #: compact position ``pos`` is for the colour to act, in points
+        #: (None: :meth:`Fast.evaluate`)
+        self.evaluation = evaluation
         self._moves: list[dict] = []
         #: What the last :meth:`decide` found (see :meth:`expects`).
         self.last_search: dict | None = None
@@ -399,6 +445,9 @@ class SlipStreamAI(Bot):
         rng = random.Random(f"slip-stream-ai/{self.seed}/{seat}/{rules.key(observation)}")
         fast = self.fast(rules, observation)
         search = _Search(fast, self.depth, self.seconds, started, rng, self.table_size)
+        if self.evaluation is not None:
+            own = self.evaluation
+            search.evaluate = lambda pos: float(own(fast, pos))
         self._moves = []
         phase = observation["phase"]
         if phase == "pie":
@@ -648,6 +697,7 @@ class _Search:
     def __init__(self, fast: Fast, max_depth: int | None, seconds: float | None, started: float,
                  rng: random.Random, table_size: int):
         self.fast = fast
+        self.evaluate: Callable[[tuple], float] = fast.evaluate
         self.max_depth = max_depth
         self.seconds = seconds
         self.started = started
@@ -661,8 +711,10 @@ class _Search:
         self.last_value = 0.0
 
     def sub(self, max_depth: int | None, seconds: float | None) -> _Search:
-        return _Search(self.fast, max_depth, seconds, time.perf_counter(), self.rng,
-                       self.table_size)
+        out = _Search(self.fast, max_depth, seconds, time.perf_counter(), self.rng,
+                      self.table_size)
+        out.evaluate = self.evaluate
+        return out
 
     def quick(self, pos: tuple) -> tuple[float, int]:
         """The value of a forced move's position (a shallow search)."""
@@ -739,7 +791,7 @@ class _Search:
             raise _Timeout
         fast = self.fast
         if depth <= 0:
-            return fast.evaluate(pos)
+            return self.evaluate(pos)
         entry = self.table.get(pos)
         tt_move = None
         if entry is not None:
