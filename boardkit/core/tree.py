@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .rules import CHANCE, Rules, State
-from .svg import El, svg_document, text, text_width, title
+from .svg import El, picture_html, svg_document, text, text_width, title
 
 __all__ = ["TreeNode", "GameTree", "minimax_tree"]
 
@@ -146,7 +146,8 @@ class GameTree:
         return self.svg()
 
     def _repr_html_(self) -> str:
-        return f'<div style="overflow:auto;max-height:900px">{self.svg()}</div>'
+        # an <img> of the SVG: every notebook viewer shows it, trusted or not
+        return picture_html(self.svg())
 
 
 def minimax_tree(rules: Rules, state: State, seat: int, depth: int | None = None,
