@@ -142,6 +142,10 @@ class GameTree:
         return str(svg_document(width, height, *parts, css=CSS,
                                 label=self.caption or "a game tree"))
 
+    def __repr__(self) -> str:
+        return (f"GameTree({self.root.size()} positions, {self.root.leaves()} leaves"
+                + (f", {self.caption!r})" if self.caption else ")"))
+
     def _repr_svg_(self) -> str:
         return self.svg()
 

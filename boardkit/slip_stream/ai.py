@@ -879,7 +879,7 @@ class _Search:
         saved = self.deadline
         if self.seconds is not None:
             self.deadline = time.perf_counter() + self.seconds
-        out = []
+        out: list[dict[str, Any]] = []
         try:
             for m in moves:
                 child = fast.play(pos, m)
