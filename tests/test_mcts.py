@@ -307,7 +307,12 @@ def test_last_search_and_expected_line():
     assert 0.0 <= s["actions"][0]["value"] <= 1.0
     assert s["seconds"] > 0
     text = bot.expects(game.seat_name)
-    assert text.startswith(f"{game.seat_name(game.current_player)}: {action}")
+    assert text.startswith(f"{game.seat_name(game.current_player)} plans {action}: in ")
+    chosen = next(d for d in s["actions"] if d["action"] == action)
+    assert f"in {chosen['visits']} of {s['iterations']} simulations" in text
+    assert f"scored {chosen['value']:.2f} on average" in text
+    runner_up = next(d for d in s["actions"] if d["action"] != action)
+    assert f"the next best, {runner_up['action']}, scored {runner_up['value']:.2f}" in text
     # an opponent's draw is hidden: the line shows it as "draw ?"
     chance = [st["action"] for st in s["line"] if st["player"] == "chance"]
     assert all(a == "draw ?" or a.startswith("draw ") for a in chance)
@@ -333,3 +338,101 @@ def test_levels_and_budget_arguments():
     bot = MCTSBot(0, seconds=0.05)
     assert bot.choose(game) in game.legal_actions
     assert bot.last_search["iterations"] >= 1
+
+
+# ------------------------------------------------- settings belong to the game
+class CoinsRules(Rules):
+    """Coins in a line: take the coin at either end of the row; the larger
+    total wins (a tie goes to the second player). A game this module made up,
+    with a heuristic in points (its own total minus the other's) and its scale
+    declared on the rules: nothing about it is known to the core."""
+
+    info = GameInfo(name="toy_coins", title="Coins", ruling_prefix="COIN", min_players=2,
+                    max_players=2, perfect_information=True, chance=False,
+                    default_options={"coins": [3, 9, 1, 2, 8, 7, 1, 4, 6, 2, 9, 5]})
+    heuristic_scale = 4.0
+
+    @classmethod
+    def _builtin_data(cls, name):
+        return {}
+
+    def initial_state(self, options):
+        return {"options": options, "row": list(options["coins"]), "totals": [0, 0], "turn": 0}
+
+    def current(self, state):
+        return state["turn"] if state["row"] else None
+
+    def candidates(self, state, ctx=None):
+        return ["take left", "take right"]
+
+    def refusal(self, state, action, ctx=None):
+        return None if state["row"] else Refusal("COIN-1", "no coin left")
+
+    def apply(self, state, action, sink=None):
+        coin = state["row"].pop(0 if action == "take left" else -1)
+        state["totals"][state["turn"]] += coin
+        state["turn"] = 1 - state["turn"]
+
+    def outcome(self, state):
+        if state["row"]:
+            return None
+        t = state["totals"]
+        return Outcome((0,) if t[0] > t[1] else (1,), tuple(t), "totals")
+
+    def heuristic(self, state, seat):
+        t = state["totals"]
+        return float(t[seat] - t[1 - seat])
+
+
+class Coins(Game):
+    Rules = CoinsRules
+
+
+def test_the_core_keeps_no_settings_by_game_name():
+    import boardkit.core.mcts as mcts
+    assert not hasattr(mcts, "GAME_SETTINGS")
+    source = open(mcts.__file__, encoding="utf-8").read()
+    for name in ("slime_race", "slime_culture_center", "super_race", "slip_stream"):
+        assert f'"{name}"' not in source
+
+
+def test_settings_come_from_the_games_rules_then_the_bot():
+    rules = Coins().rules
+    assert MCTSBot().settings(rules)["temperature"] == 4.0        # heuristic_scale
+
+    class Tuned(CoinsRules):
+        heuristic_scale = 2.5
+
+        def search_settings(self):
+            return {"horizon": 3, "evaluation": "own"}
+
+    tuned = Tuned(Tuned.load_components())
+    cfg = MCTSBot().settings(tuned)
+    assert (cfg["temperature"], cfg["horizon"], cfg["evaluation"]) == (2.5, 3, "own")
+    assert MCTSBot(horizon=7, temperature=1.0).settings(tuned)["horizon"] == 7
+    assert MCTSBot(temperature=1.0).settings(tuned)["temperature"] == 1.0
+
+    class Wrong(CoinsRules):
+        def search_settings(self):
+            return {"horizn": 3}
+
+    with pytest.raises(ValueError, match="horizn"):
+        MCTSBot().settings(Wrong(Wrong.load_components()))
+    # the shipped games say their own settings
+    assert SlimeRace(players=3).rules.heuristic_scale == 10.0
+    assert MCTSBot().settings(SlimeCultureCenter(players=3).rules)["temperature"] == 3.0
+
+
+def test_a_new_game_with_a_heuristic_gets_a_search_bot_that_beats_random():
+    from boardkit.core.bots import RandomBot, play_out
+    wins = 0
+    games = 24
+    for g in range(games):
+        rng = random.Random(g)
+        coins = [rng.randint(1, 9) for _ in range(11)]
+        seat = g % 2
+        bots = {seat: MCTSBot(g, iterations=60), 1 - seat: RandomBot(100 + g)}
+        game = play_out(Coins(coins=coins), bots)
+        wins += game.outcome().winners == (seat,)
+    # random play against random play wins about half; the search bot nearly always
+    assert wins >= 0.85 * games, wins

@@ -8,12 +8,13 @@ tile 2, …, 32–36 tile 7, 37 the goal) and score tile #1 STANDARD (◎ at 20,
 """
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 from boardkit.slip_stream import SlipStream
-from boardkit.slip_stream.ai import LEVELS, WIN, Fast, SlipStreamAI
+from boardkit.slip_stream.ai import LEVELS, WIN, Fast, SlipStreamAI, _why, place_code
 
 
 def random_positions(games: int, seed: int = 0, score_tiles=range(1, 7)):
@@ -247,15 +248,109 @@ def test_last_search_and_expects_describe_the_line():
     ai = SlipStreamAI(seed=0, depth=3)
     action = ai.choose(g)
     s = ai.last_search
-    assert set(s) >= {"depth", "nodes", "seconds", "evaluation", "win_probability", "pv", "line"}
+    assert set(s) >= {"depth", "nodes", "seconds", "evaluation", "win_probability", "pv", "line",
+                      "moves", "plan"}
     assert s["pv"][0] == action and s["depth"] == 3 and s["nodes"] > 0
     text = ai.expects()
     seat = g.current_player
     colour = g.state["colours"][seat]
-    assert text.startswith(f"Player {seat + 1} ({colour}): {action}")
-    assert text.endswith(f"(evaluation {s['evaluation']:+.1f} points)")
-    assert ai.expects(lambda p: f"seat {p}").startswith(f"seat {seat}: ")
+    src, dst = action.split()[1:]
+    # the colour's name and the move as an arrow, not a raw move code
+    assert text.startswith(f"{colour.capitalize()} plans {src} → {dst}")
+    assert action not in text
+    assert ai.expects(lambda p: f"seat {p}").startswith(f"seat {seat} plans ")
     assert SlipStreamAI().expects() == ""
+    assert ai.planned_actions() == [a for a in s["pv"][:4]]
+
+
+# ------------------------------------------------------ the AI explains its move
+def _minimax(fast, pos, depth, parent):
+    """Plain depth-limited minimax (no pruning, no table) of ``pos`` for
+    ``parent``, the colour that moved into it: what the AI's per-move
+    values must equal."""
+    c = pos[6]
+    if depth <= 0:
+        v = fast.evaluate(pos)
+    else:
+        v = -math.inf
+        for m in fast.moves(pos):
+            child = fast.play(pos, m)
+            if child[0] == "won":
+                w = WIN if child[1] == c else -WIN
+            else:
+                w = _minimax(fast, child, depth - 1, c)
+            v = max(v, w)
+    return v if c == parent else -v
+
+
+def _same(a, b):
+    # a forced result's value also counts the moves to it (sooner wins are
+    # preferred), which a table may count one move differently
+    if abs(a) >= WIN / 2 or abs(b) >= WIN / 2:
+        return (a > 0) == (b > 0) and min(abs(a), abs(b)) >= WIN / 2
+    return a == pytest.approx(b, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", [3, 21])
+def test_each_moves_value_is_the_search_value_of_its_child(seed):
+    g = SlipStream(seed=seed, history=False)
+    for a in play_some(SlipStreamAI(seed=1, depth=2), seed, 30):
+        g.apply(a)
+    for depth in (2, 3):
+        ai = SlipStreamAI(seed=0, depth=depth)
+        action = ai.choose(g)
+        s = ai.last_search
+        fast = ai.fast(g.rules, g.state)
+        pos = Fast.from_state(g.state)
+        moves = s["moves"]
+        assert sorted(m["action"] for m in moves) == sorted(g.legal_actions)
+        # the chosen move's value is the search's evaluation, and no move is worth more
+        chosen = next(m for m in moves if m["action"] == action)
+        assert chosen["value"] == s["evaluation"]
+        assert max(m["value"] for m in moves) == s["evaluation"]
+        by_action = {fast.action(pos, m): m for m in fast.moves(pos)}
+        for m in moves:
+            child = fast.play(pos, by_action[m["action"]])
+            exact = ((WIN if child[1] == pos[6] else -WIN) if child[0] == "won"
+                     else _minimax(fast, child, depth - 1, pos[6]))
+            assert _same(m["value"], exact), (depth, m, exact)
+
+
+def test_the_plain_language_line_says_a_forced_win_and_never_1000():
+    # red needs two moves to reach ◎ (see the win-in-two test above)
+    g = SlipStream.scenario(red=["35a", "10c", "12e", "20b"], blue=["s2", "s4", "s6", "s8"],
+                            scores={"red": 13, "blue": 5})
+    ai = SlipStreamAI(seed=0, depth=3)
+    ai.choose(g)
+    text = ai.expects()
+    assert "has a forced win (in 3 moves)" in text, text
+    assert "1000" not in text and "999" not in text and "998" not in text
+    assert "and wins the game" in text
+    assert all(m["says"].startswith(("has a forced win", "expects", "loses against"))
+               for m in ai.last_search["moves"])
+    # the other side of it: blue to move in a lost position
+    lost = SlipStream.scenario(red=["35a", "10c", "12e", "20b"], blue=["s2", "s4", "s6", "s8"],
+                               scores={"red": 13, "blue": 5}, turn="blue")
+    ai = SlipStreamAI(seed=0, depth=4)      # red's two moves are plies 2 and 4
+    ai.choose(lost)
+    assert "loses against best play" in ai.expects()
+
+
+def test_the_plain_language_line_names_what_a_move_is_for():
+    # red's last machine on tile 1 (rows 2–6) moves beyond it: the wheel token of tile 1 (2)
+    g = SlipStream.scenario(red=["6c", "37a", "37b", "10e"], blue=["s2", "9a", "13b", "19f"],
+                            scores={"red": 5, "blue": 10})
+    ai = SlipStreamAI(seed=0, depth=1)
+    fast = ai.fast(g.rules, g.state)
+    pos = Fast.from_state(g.state)
+    assert _why(fast, pos, (place_code("6c"), place_code("7c"))) == \
+        "to take the wheel token of tile 1 (+2)"
+    assert _why(fast, pos, (place_code("10e"), place_code("11e"))) == ""
+    # a move that wins says so
+    win = SlipStream.scenario(red=["36c", "10a", "12d", "20f"], blue=["11b", "21c", "30e", "33a"],
+                              scores={"red": 14, "blue": 12}, wheels={1: "red"})
+    ai.choose(win)
+    assert "and wins the game" in ai.expects() and "in 1 move" in ai.expects()
 
 
 def test_SS_R10_without_the_pie_rule_the_first_move_is_the_best_one_not_the_most_even():
@@ -293,3 +388,35 @@ def test_the_ai_never_reuses_the_compact_rules_of_another_games_tiles():
     for _ in range(30):
         plain = SlipStream.scenario(red=["8a", "8b", "8c", "6d"], blue=["12c"])
         assert ai.fast(plain.rules, plain.state).target == plain.rules.score_tile(plain.state).goal
+
+
+def test_the_evaluation_taken_apart_adds_up_to_it():
+    checked = 0
+    ai = SlipStreamAI(0, depth=1)
+    for game, state in random_positions(6, seed=4):
+        pos = Fast.from_state(state)
+        if pos is None:
+            continue
+        fast = ai.fast(game.rules, state)
+        terms = fast.terms(pos)
+        red_view = sum(terms.values())
+        assert red_view == pytest.approx(fast.evaluate(pos) * (1 if pos[6] == 0 else -1), abs=1e-9)
+        checked += 1
+    assert checked > 100
+
+
+def test_an_evaluation_of_ones_own_plugs_into_the_search():
+    g = SlipStream(seed=3, history=False)
+    for a in play_some(SlipStreamAI(seed=1, depth=2), 3, 20):
+        g.apply(a)
+    calls = []
+
+    def score_only(fast, pos):
+        calls.append(pos)
+        mine, theirs = (pos[2], pos[3]) if pos[6] == 0 else (pos[3], pos[2])
+        return float(mine - theirs)
+
+    ai = SlipStreamAI(seed=0, depth=2, evaluation=score_only)
+    assert ai.choose(g) in g.legal_actions and calls
+    # the values it reports are its own evaluation's: whole points here
+    assert all(m["value"] == int(m["value"]) for m in ai.last_search["moves"])

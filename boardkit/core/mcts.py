@@ -81,34 +81,22 @@ from typing import Any
 from .bots import Bot
 from .rules import CHANCE, Rules, State
 
-__all__ = ["MCTSBot", "LEVELS", "GAME_SETTINGS"]
+__all__ = ["MCTSBot", "LEVELS", "GENERIC"]
 
 #: Search budget of :meth:`MCTSBot.level` (iterations per move).
 LEVELS = {1: 50, 2: 200, 3: 800}
 DEFAULT_LEVEL = 2
 
-#: Settings for a game this module knows nothing about; any of them can be
-#: overridden in the constructor (see :class:`MCTSBot` for their meaning).
-GENERIC = {"horizon": 20, "rounds": 1, "temperature": 1.0, "exploration": 0.7,
+#: Settings for a game that says nothing of its own; any of them can be
+#: overridden by the game (:meth:`Rules.search_settings`) and then in the
+#: constructor (see :class:`MCTSBot` for their meaning). The temperature
+#: is the game's :attr:`Rules.heuristic_scale` unless the game or the bot
+#: sets it.
+GENERIC = {"horizon": 20, "rounds": 1, "exploration": 0.7,
            "wide": 12, "widen": 2.0, "prior_sample": 12, "prior_visits": 2.0,
            "worlds": 1, "prior_worlds": 1, "rollout_sample": 1, "evaluation": "softmax"}
-#: Settings tuned per game (``rules.info.name``) against GreedyBot with
-#: benchmarks/strength.py; they override :data:`GENERIC`.
-GAME_SETTINGS: dict[str, dict[str, Any]] = {
-    # A race is ~110 actions. Six random actions after the tree, then the
-    # heuristic (points scored + expected payout of the bets); seats compared
-    # by a softmax with T = 10 points. (Whole-race random rollouts were about
-    # as strong and twice as slow; T = 5 too sharp.)
-    "slime_race": {"horizon": 6, "rounds": 1, "temperature": 10.0, "exploration": 0.7,
-                   "evaluation": "softmax"},
-    # Search this seat's two actions and the checks that end its turn, then
-    # judge each seat by its own expected tiles (T = 3 tiles). The relative
-    # softmax did worse here: the opponents' heuristics depend on their
-    # sampled hands, so it spent moves attacking colours they may not hold;
-    # random rollouts through the opponents' turns also did worse.
-    "slime_culture_center": {"horizon": 0, "rounds": 1, "temperature": 3.0,
-                             "exploration": 0.2, "evaluation": "own"},
-}
+#: The settings a bot may be given (by the game or its constructor).
+SETTINGS = frozenset(GENERIC) | {"temperature"}
 
 
 class _Node:
@@ -138,8 +126,8 @@ class MCTSBot(Bot):
     :param seconds: wall-clock budget per move (checked after every
         iteration; with both budgets, whichever ends first).
 
-    Search settings (None: the game's preset, :data:`GAME_SETTINGS`, else
-    :data:`GENERIC`):
+    Search settings (None: the game's own, ``rules.search_settings()`` and
+    ``rules.heuristic_scale``, else :data:`GENERIC`):
 
     :param horizon: player actions of the rollout after the tree before the
         position is judged.
@@ -202,9 +190,18 @@ class MCTSBot(Bot):
         return cls(seed, iterations=LEVELS[k], **settings)
 
     def settings(self, rules: Rules) -> dict:
-        """The settings this bot uses for ``rules``' game."""
+        """The settings this bot uses for ``rules``' game: the generic ones,
+        then the game's own (``rules.search_settings()``, the temperature
+        from ``rules.heuristic_scale``), then this bot's arguments."""
         out = dict(GENERIC)
-        out.update(GAME_SETTINGS.get(rules.info.name, {}))
+        out["temperature"] = float(getattr(rules, "heuristic_scale", 1.0))
+        hook = getattr(rules, "search_settings", None)
+        game = dict(hook()) if callable(hook) else {}
+        unknown = sorted(set(game) - SETTINGS)
+        if unknown:
+            raise ValueError(f"{rules.info.title}: unknown search setting(s) "
+                             f"{', '.join(unknown)}; known: {', '.join(sorted(SETTINGS))}")
+        out.update(game)
         out.update(self._overrides)
         return out
 
@@ -274,19 +271,38 @@ class MCTSBot(Bot):
         self.last_search = {"iterations": done, "seconds": time.perf_counter() - started,
                             "seat": seat, "choice": choice, "actions": actions, "line": line}
 
-    def expects(self, seat_name=None, limit: int = 6) -> str:
-        """The expected line in words: "the AI expects …" (empty before any search)."""
+    def expects(self, seat_name=None, limit: int = 4) -> str:
+        """What the search found, in words a student reads (empty before any
+        search), e.g. "Player 1 plans play red+5: in 120 of 200 simulations
+        it scored 0.62 on average (1 = a win, 0 = a loss); the next best,
+        play blue+3, scored 0.48 in 50; then it expects Player 2: bet 2-5,
+        a hidden draw"."""
         s = self.last_search
         if not s or not s["line"]:
             return ""
         name = seat_name or (lambda p: f"Player {p + 1}")
-        parts = []
-        for step in s["line"][:limit]:
-            who = "chance" if step["player"] == "chance" else name(step["player"])
-            parts.append(f"{who}: {step['action']}")
-        first = s["line"][0]
-        value = f" (value {first['value']:.2f})" if first["value"] is not None else ""
-        return "; ".join(parts) + value
+        text = f"{name(s['seat'])} plans {s['choice']}"
+        if not s["iterations"]:
+            return text + " (its only legal action)"
+        chosen = next((d for d in s["actions"] if d["action"] == s["choice"]), None)
+        if chosen is not None and chosen["value"] is not None:
+            text += (f": in {chosen['visits']} of {s['iterations']} simulations it scored "
+                     f"{chosen['value']:.2f} on average (1 = a win, 0 = a loss)")
+        others = [d for d in s["actions"] if d["action"] != s["choice"] and d["visits"]]
+        if others:
+            alt = others[0]
+            text += (f"; the next best, {alt['action']}, scored {alt['value']:.2f} "
+                     f"in {alt['visits']}")
+        then = []
+        for step in s["line"][1:limit]:
+            if step["player"] == "chance":
+                then.append("a hidden draw" if step["action"].endswith(" ?")
+                            else f"chance: {step['action']}")
+            else:
+                then.append(f"{name(step['player'])}: {step['action']}")
+        if then:
+            text += "; then it expects " + ", ".join(then)
+        return text
 
 
 class _Search:

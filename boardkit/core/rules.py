@@ -471,6 +471,20 @@ class Rules:
         ``seat``; used by the greedy bot and to cut search short."""
         return 0.0
 
+    #: How far apart :meth:`heuristic` values are when one position is
+    #: clearly better than another, in the heuristic's own units (points,
+    #: tiles): the search bot compares seats on this scale (its
+    #: ``temperature``). 1.0 suits a heuristic in "wins".
+    heuristic_scale: ClassVar[float] = 1.0
+
+    def search_settings(self) -> dict[str, Any]:
+        """*hook*: the search bot's settings for this game
+        (:class:`boardkit.core.mcts.MCTSBot`: horizon, rounds, evaluation,
+        exploration …), overriding its generic ones; a bot's own arguments
+        override these. The default: none (the generic settings, with the
+        temperature read from :attr:`heuristic_scale`)."""
+        return {}
+
     def step_problems(self, before: State, after: State) -> list[str]:
         """*hook*: invariants of one transition (checked by the conformance test)."""
         return []

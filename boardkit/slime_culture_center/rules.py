@@ -717,6 +717,17 @@ class SlimeCultureCenterRules(DealtRules):
                          f"{' '.join(state['revealed'][s]) or '—'}; cancer {state['cancer'][s]}")
         return "\n".join(lines)
 
+    #: The heuristic is in tiles; 3 tiles apart is clearly apart.
+    heuristic_scale = 3.0
+
+    def search_settings(self) -> dict:
+        """Search this seat's two actions and the checks that end its turn,
+        then judge each seat by its own expected tiles. The relative softmax
+        did worse: the opponents' heuristics depend on their sampled hands,
+        so it spent moves attacking colours they may not hold; random
+        rollouts through the opponents' turns also did worse."""
+        return {"horizon": 0, "rounds": 1, "exploration": 0.2, "evaluation": "own"}
+
     def heuristic(self, state: dict, seat: int) -> float:
         """Tiles this seat expects at settlement, from its own cards only."""
         counts = Counter(v for v in state["board"].values() if is_slime(v))

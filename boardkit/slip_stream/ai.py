@@ -132,6 +132,7 @@ class Fast:
                         break
                 self.chain[row * 8 + lane - 1] = tuple(out)
         self.last_row = list(lay.last_row)
+        self.tile_numbers = tuple(lay.order)     # the tile laid at each course position
         # wheel tokens a colour whose lowest machine is on row r has moved beyond
         self.beyond = [sum(1 << k for k, last in enumerate(self.last_row) if r > last)
                        for r in range(g + 1)]
@@ -318,6 +319,47 @@ class Fast:
             value += (3 - mob_b) * 1.5
         return value if c == RED else -value
 
+    def terms(self, pos: tuple) -> dict[str, float]:
+        """:meth:`evaluate` taken apart, for red (the terms add up to the
+        evaluation of red's side; ``evaluate`` flips the sign for blue): the
+        score difference, the wheel tokens still on the course, the goal
+        points still to win, the ✹ risk and few machines able to move."""
+        red, blue, sr, sb, wheels, ngoal, c, turbo, turn = pos
+        sign = 1.0 if c == RED else -1.0
+        total_red = sign * self.evaluate(pos)
+        score = float(sr - sb)
+        allp = red + blue
+        mob = 0.0
+        mob_r, mob_b = self._mobility(red, allp), self._mobility(blue, allp)
+        if mob_r < 3:
+            mob -= (3 - mob_r) * 1.5
+        if mob_b < 3:
+            mob += (3 - mob_b) * 1.5
+        # goal points still to win, as evaluate() counts them
+        goal = 0.0
+        g = self.goal_row
+        if ngoal < 4:
+            rows_r = [x >> 3 for x in red]
+            rows_b = [x >> 3 for x in blue]
+            racers = sorted([(g - r, 0) for r in rows_r if r < g]
+                            + [(g - r, 1) for r in rows_b if r < g])
+            for i, (_, who) in enumerate(racers[:4 - ngoal]):
+                pts = GOAL_POINTS[ngoal + i] * 0.7
+                goal += pts if who == 0 else -pts
+        no_crash = sign * self._without_crash_risk(pos)
+        wheels_term = no_crash - score - goal - mob
+        return {"score difference": score, "wheel tokens still on the course": wheels_term,
+                "goal points still to win": goal, "✹ risk": total_red - no_crash,
+                "few machines able to move": mob}
+
+    def _without_crash_risk(self, pos: tuple) -> float:
+        saved = self.crash_list
+        self.crash_list = ()
+        try:
+            return self.evaluate(pos)
+        finally:
+            self.crash_list = saved
+
     def _mobility(self, mine: tuple, allp: tuple) -> int:
         gc = self.goal_code
         steps = self.steps
@@ -347,7 +389,8 @@ class SlipStreamAI(Bot):
     label = "Slip Stream AI"
 
     def __init__(self, seed: int = 0, depth: int | None = None, seconds: float | None = None,
-                 table_size: int = 400_000):
+                 table_size: int = 400_000, explain: bool = True,
+                 evaluation: Callable[[Fast, tuple], float] | None = None):
         super().__init__(seed)
         if depth is None and seconds is None:
             depth = LEVELS[DEFAULT_LEVEL]["depth"]
@@ -359,6 +402,13 @@ class SlipStreamAI(Bot):
         self.depth = depth
         self.seconds = seconds
         self.table_size = table_size
+        #: also value every legal move at the root (``last_search["moves"]``)
+        self.explain = explain
+        #: an evaluation of one's own, ``evaluation(fast, pos)``: how good the
+        #: compact position ``pos`` is for the colour to act, in points
+        #: (None: :meth:`Fast.evaluate`)
+        self.evaluation = evaluation
+        self._moves: list[dict] = []
         #: What the last :meth:`decide` found (see :meth:`expects`).
         self.last_search: dict | None = None
         self._fast: dict[tuple, tuple[Rules, Fast]] = {}
@@ -395,6 +445,10 @@ class SlipStreamAI(Bot):
         rng = random.Random(f"slip-stream-ai/{self.seed}/{seat}/{rules.key(observation)}")
         fast = self.fast(rules, observation)
         search = _Search(fast, self.depth, self.seconds, started, rng, self.table_size)
+        if self.evaluation is not None:
+            own = self.evaluation
+            search.evaluate = lambda pos: float(own(fast, pos))
+        self._moves = []
         phase = observation["phase"]
         if phase == "pie":
             choice, value, line, depth = self._pie(rules, observation, legal, search)
@@ -414,6 +468,8 @@ class SlipStreamAI(Bot):
             "win_probability": _win_probability(value),
             "pv": [a for _, a in line], "line": [{"player": p, "action": a} for p, a in line],
             "colours": list(colours) if colours else None,
+            "moves": self._moves,
+            "plan": self._plan(fast, observation, choice, line, value),
         }
         return choice
 
@@ -430,6 +486,8 @@ class SlipStreamAI(Bot):
         else:
             best, value, depth = search.run(pos, moves)
         line = search.pv(pos, best)
+        if self.explain:
+            self._moves = search.explain(pos, moves, best, value, depth)
         return fast.action(pos, best), value, line, depth
 
     def _colour(self, rules: Rules, observation: State, seat: int, legal: list[str],
@@ -528,20 +586,101 @@ class SlipStreamAI(Bot):
         return choice, value, line, deepest
 
     # ------------------------------------------------------------- report
-    def expects(self, seat_name: Callable[[int], str] | None = None, limit: int = 6) -> str:
-        """The expected line in words, e.g. "Player 2 (red): move 3c 5d;
-        Player 1 (blue): move 2d 7d (evaluation +2.5 points)"; empty before
-        any search."""
-        s = self.last_search
-        if not s or not s["line"]:
-            return ""
-        cols = s.get("colours")
+    def _plan(self, fast: Fast, observation: State, choice: str, line: list,
+              value: float) -> dict:
+        """The chosen move and the replies expected after it, in words."""
+        steps: list[dict] = []
+        pos = Fast.from_state(observation)
+        cols = observation["colours"]
+        for who, action in line:
+            word, *places = action.split()
+            colour = cols[who] if cols else None
+            step: dict[str, Any] = {"player": who, "colour": colour, "action": action}
+            if word in ("move", "turbo") and pos is not None and len(places) == 2:
+                m = (place_code(places[0]), place_code(places[1]))
+                step["move"] = f"{places[0]} → {places[1]}"
+                step["why"] = _why(fast, pos, m)
+                after = fast.play(pos, m)
+                pos = None if after[0] == "won" else after
+            elif word == "colour":
+                step["move"] = f"takes {places[0]}"
+                step["why"] = ""
+                pos = None
+            elif word in ("move", "turbo") and len(places) == 2:
+                step["move"], step["why"] = f"{places[0]} → {places[1]}", ""
+            else:
+                step["move"], step["why"] = action, ""
+            steps.append(step)
+        return {"steps": steps, "value": value, "says": _value_words(value)}
 
-        def default(p: int) -> str:
-            return f"Player {p + 1}" + (f" ({cols[p]})" if cols else "")
-        name = seat_name or default
-        parts = [f"{name(step['player'])}: {step['action']}" for step in s["line"][:limit]]
-        return "; ".join(parts) + f"  (evaluation {s['evaluation']:+.1f} points)"
+    def planned_actions(self, limit: int = 4) -> list[str]:
+        """The engine actions of the expected line (the chosen move first),
+        for drawing as arrows: see
+        :func:`boardkit.slip_stream.view.plan_arrows`."""
+        s = self.last_search
+        return [] if not s else [a for a in s["pv"][:limit]
+                                 if a.startswith(("move ", "turbo "))]
+
+    def expects(self, seat_name: Callable[[int], str] | None = None, limit: int = 3) -> str:
+        """What the AI plans and expects, in words a student reads, e.g.
+        "Blue plans 14c → 18c to take the wheel token of tile 3 (+4); then
+        Red 12d → 15d; it expects to win by about 4 points". A forced win or
+        loss is said as such. Empty before any search."""
+        s = self.last_search
+        if not s or not s.get("plan") or not s["plan"]["steps"]:
+            return ""
+        plan = s["plan"]
+
+        def name(step: dict) -> str:
+            if seat_name is not None:
+                return seat_name(step["player"])
+            if step["colour"]:
+                return step["colour"].capitalize()
+            return f"Player {step['player'] + 1}"
+        first, *rest = plan["steps"]
+        head = f"{name(first)} plans {first['move']}"
+        if first["why"]:
+            head += f" {first['why']}"
+        replies = [f"{name(st)} {st['move']}" + (f" {st['why']}" if st["why"] else "")
+                   for st in rest[:max(0, limit - 1)]]
+        text = head + (f"; then {', '.join(replies)}" if replies else "")
+        return f"{text}; it {plan['says']}"
+
+
+def _why(fast: Fast, pos: tuple, move: tuple[int, int]) -> str:
+    """What a move is for, in the rulebook's words ("to take the wheel
+    token of tile 3 (+4)", "to reach the goal (+7)", "and wins the game")."""
+    c = pos[6]
+    after = fast.play(pos, move)
+    if after[0] == "won":
+        return "and wins the game" if after[1] == c else "and loses the game"
+    parts = []
+    new = after[4] & ~pos[4]
+    for k in range(COURSE_TILES):
+        if new >> k & 1:
+            parts.append(f"the wheel token of tile {fast.tile_numbers[k]} (+{fast.wheels[k]})")
+    if after[5] > pos[5] and pos[5] < 4:
+        parts.append(f"goal points (+{GOAL_POINTS[pos[5]]})")
+    out = ("to take " + " and ".join(parts)) if parts else ""
+    if after[7] and after[6] == c:
+        out += (" and " if out else "to ") + "land on ● for a turbo move"
+    return out
+
+
+def _value_words(value: float) -> str:
+    """A value in points (for the player to act) in words, e.g. "expects to
+    win by about 4 points", "has a forced win (in 3 moves)"."""
+    if value >= WIN / 2:
+        n = int(round(WIN - value)) + 1
+        return f"has a forced win (in {n} move{'s' if n != 1 else ''})"
+    if value <= -WIN / 2:
+        n = int(round(WIN + value)) + 1
+        return f"loses against best play (in {n} move{'s' if n != 1 else ''})"
+    lead = round(abs(value))
+    if lead == 0:
+        return "expects an even game"
+    pts = f"{lead} point{'s' if lead != 1 else ''}"
+    return f"expects to {'win' if value > 0 else 'lose'} by about {pts}"
 
 
 def _win_probability(value: float) -> float:
@@ -558,6 +697,7 @@ class _Search:
     def __init__(self, fast: Fast, max_depth: int | None, seconds: float | None, started: float,
                  rng: random.Random, table_size: int):
         self.fast = fast
+        self.evaluate: Callable[[tuple], float] = fast.evaluate
         self.max_depth = max_depth
         self.seconds = seconds
         self.started = started
@@ -571,8 +711,10 @@ class _Search:
         self.last_value = 0.0
 
     def sub(self, max_depth: int | None, seconds: float | None) -> _Search:
-        return _Search(self.fast, max_depth, seconds, time.perf_counter(), self.rng,
-                       self.table_size)
+        out = _Search(self.fast, max_depth, seconds, time.perf_counter(), self.rng,
+                      self.table_size)
+        out.evaluate = self.evaluate
+        return out
 
     def quick(self, pos: tuple) -> tuple[float, int]:
         """The value of a forced move's position (a shallow search)."""
@@ -649,12 +791,15 @@ class _Search:
             raise _Timeout
         fast = self.fast
         if depth <= 0:
-            return fast.evaluate(pos)
+            return self.evaluate(pos)
         entry = self.table.get(pos)
         tt_move = None
         if entry is not None:
             d, v, flag, tt_move = entry
-            if d >= depth:
+            # only an entry of the same depth cuts the search: a value is
+            # then exactly the depth-limited minimax value (what the
+            # per-move values report and tests/test_slip_stream_ai.py checks)
+            if d == depth:
                 if flag == 0:
                     return v
                 if flag == 1 and v >= beta:
@@ -719,6 +864,44 @@ class _Search:
             self.table.clear()
         self.table[pos] = (depth, best_value, flag, best_move)
         return best_value
+
+    def explain(self, pos: tuple, moves: list[tuple[int, int]], best: tuple[int, int],
+                value: float, depth: int) -> list[dict]:
+        """Every root move's value at the depth the search completed (the
+        chosen one's is the search value; the others are searched again with
+        a full window, so each is the exact depth-limited value of its
+        position, not only a bound), best first. No clock: the time this
+        takes is the price of saying why the other moves are worse. With a
+        clock, this pass gets the search's budget again; a move it has no
+        time for has no value (None)."""
+        fast = self.fast
+        c = pos[6]
+        saved = self.deadline
+        if self.seconds is not None:
+            self.deadline = time.perf_counter() + self.seconds
+        out: list[dict[str, Any]] = []
+        try:
+            for m in moves:
+                child = fast.play(pos, m)
+                v: float | None
+                if child[0] == "won":
+                    v = WIN if child[1] == c else -WIN
+                elif m == best:
+                    v = value
+                else:
+                    try:
+                        v = self.value(child, max(depth, 1) - 1, -math.inf, math.inf, c, 1)
+                    except _Timeout:
+                        v = None
+                out.append({"action": fast.action(pos, m), "value": v,
+                            "says": "not searched (no time left)" if v is None
+                            else _value_words(v)})
+        finally:
+            self.deadline = saved
+        best_action = fast.action(pos, best)
+        out.sort(key=lambda d: (d["value"] is None, -(d["value"] or 0.0),
+                                d["action"] != best_action, d["action"]))
+        return out
 
     def pv(self, pos: tuple, best: tuple[int, int], limit: int = 12) -> list[tuple[int, str]]:
         """The expected line from ``pos``: (colour, action) pairs."""

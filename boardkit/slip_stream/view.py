@@ -683,3 +683,73 @@ def _hint(words: list[str], pending: str) -> str | None:
 
 
 register_hints("slip_stream", _hint)
+
+
+# ------------------------------------------------------- a planned line
+PLAN_CSS = ".bk-plan-arrow{fill:none;stroke-width:4;stroke-linecap:round;opacity:.85}"
+
+
+def plan_arrows(game, actions, state: dict | None = None, caption: str | None = None) -> str:
+    """The planned moves ``actions`` (e.g. a search bot's
+    ``planned_actions()``) as numbered arrows over the board of ``game``
+    (or of ``state``), one SVG ``<g>`` in the board picture's coordinates:
+    each arrow from a machine's space to where it ends, in the mover's
+    colour, dashed after the first. Actions that are not machine moves (the
+    colour choice) are skipped; the line stops at the first that is not
+    legal where it is played. ``caption``: the one the board was drawn with
+    (its title's height places the course)."""
+    rules = game.rules
+    state = rules.clone(game._state if state is None else state)
+    _, top = header(f"Slip Stream — {caption or rules.situation(state)}")
+    geo = _Course(rules.layout(state), top + 86)
+    group = El("g", class_="bk-plan")
+    group.add(El("style", text=PLAN_CSS))
+    k = 0
+    for action in actions:
+        cur = rules.current(state)
+        if not isinstance(cur, int) or not rules.is_legal(state, action):
+            break
+        words = action.split()
+        if words[0] in ("move", "turbo") and len(words) == 3 and state["colours"]:
+            k += 1
+            colour = state["colours"][cur]
+            group.add(_arrow(geo, words[1], words[2], FILL[colour], k,
+                             f"{k}. {colour} {words[1]} → {words[2]}"))
+        state = rules.child(state, action)
+    return str(group)
+
+
+def _arrow(geo: _Course, src: str, dst: str, colour: str, k: int, words: str) -> El:
+    (x0, y0), (x1, y1) = geo.xy(src), geo.xy(dst)
+    d = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / d, (y1 - y0) / d
+    # start and end short of the machines' centres; the head a triangle
+    sx, sy = x0 + ux * 10, y0 + uy * 10
+    ex, ey = x1 - ux * 12, y1 - uy * 12
+    hx, hy = ex - ux * 10, ey - uy * 10
+    px, py = -uy * 7, ux * 7
+    g = El("g", class_="bk-plan-step", data_step=k)
+    g.add(title(words))
+    g.add(El("line", x1=round(sx, 1), y1=round(sy, 1), x2=round(hx, 1), y2=round(hy, 1),
+             class_="bk-plan-arrow", stroke=colour,
+             stroke_dasharray=None if k == 1 else "8 5"))
+    g.add(El("polygon", points=f"{ex:.1f},{ey:.1f} {hx + px:.1f},{hy + py:.1f} "
+                              f"{hx - px:.1f},{hy - py:.1f}", fill=colour, opacity=".9"))
+    mx, my = (sx + hx) / 2 - uy * 11, (sy + hy) / 2 + ux * 11
+    g.add(El("circle", cx=round(mx, 1), cy=round(my, 1), r=8, fill="#fff", stroke=colour))
+    g.add(text(mx, my + 4, str(k), text_anchor="middle", font_size=11, font_weight="bold",
+               fill="#111"))
+    return g
+
+
+def with_plan(picture: str, game, actions, state: dict | None = None,
+              caption: str | None = None) -> str:
+    """The board picture ``picture`` (``game.render(...)``'s SVG) with the
+    planned moves drawn over it as arrows (:func:`plan_arrows`)."""
+    layer = plan_arrows(game, actions, state, caption)
+    parts = getattr(picture, "parts", ())
+    if parts:
+        from ..core.svg import Picture
+        return Picture.of([*parts[:-1], layer, parts[-1]])
+    end = picture.rindex("</svg>")
+    return picture[:end] + layer + picture[end:]
