@@ -139,7 +139,7 @@ def widget_file(name: str) -> Path:
 MODES = ("teacher", "student", "hotseat")
 SIZES = ("normal", "present")
 #: What the page may ask for (see the module docstring).
-KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step", "play", "pause", "next")
+KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step", "play", "pause", "next", "plan")
 #: The longest word a click may carry (targets are a few words).
 MAX_WORD = 200
 #: Bots answering bots (a bot-only table) stop after this many moves in a row.
@@ -288,6 +288,10 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
     playback = traitlets.Float(DEFAULT_PLAYBACK).tag(sync=True)
     #: The steps are being played back now.
     playing = traitlets.Bool(False).tag(sync=True)
+    #: A searching bot's expected line can be drawn on the live board
+    #: (``has_plan``), and is (``show_plan``, the page's "AI's plan" toggle).
+    has_plan = traitlets.Bool(False).tag(sync=True)
+    show_plan = traitlets.Bool(False).tag(sync=True)
     #: Play-back stopped at a moment to look at (a race's finish) until
     #: the player goes on ("Continue ▶").
     held = traitlets.Bool(False).tag(sync=True)
@@ -520,6 +524,13 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
             k = self.step_index
             self._stop_playback()
             self._play_from(self._first_to_play() if k < 0 else k)
+
+    def plan(self, show: bool = True) -> None:
+        """Draw (or stop drawing) the expected line of the bot that moved
+        last on the live board, as numbered arrows (games that can draw one:
+        Slip Stream)."""
+        with self._batch():
+            self.show_plan = bool(show)
 
     def pause(self) -> None:
         """Stop playing the steps back; the step shown stays."""
@@ -902,7 +913,23 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         else:                             # a bot to move: the position, nothing clickable
             view = View(state=g.state, seat=viewer, hide_hands=hotseat, all_hands=everyone,
                         changed=self._live_changed())
-        return self._render(view)
+        svg = self._render(view)
+        plan = self._plan() if self.step_index < 0 else []
+        return self.game.with_plan(svg, plan) if plan and self.show_plan else svg
+
+    def _plan(self) -> list[str]:
+        """The expected line (from the position now) of the bot that moved
+        last, when it says one (``planned_actions()``, its own move first)."""
+        entries = self.game.log
+        last = next((e.player for e in reversed(entries) if isinstance(e.player, int)), None)
+        planned = getattr(self.bots.get(last) if last is not None else None, "planned_actions", None)
+        if not callable(planned) or type(self.game).with_plan is Game.with_plan:
+            return []
+        try:
+            return list(planned())[1:]
+        except Exception:  # a bot's explanation never breaks the board
+            log.exception("planned_actions() failed")
+            return []
 
     def _render(self, view: View) -> str:
         """``game.render(view)``, or the same picture drawn before for this
@@ -948,6 +975,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         if happened != self.happened:
             self.happened = happened
         self.can_undo = bool(self._human_entries())
+        self.has_plan = bool(self._plan())
         self.hint = self._hint(curtain, svg)
         self._sync_log()
         drawn = (self._moves, svg, curtain, self.pending, tuple(self.selected), self.step_index,
@@ -1035,6 +1063,8 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
             self.pause()
         elif kind == "next":
             self.next()
+        elif kind == "plan":
+            self.plan(not self.show_plan)
         else:
             to: Any = content.get("to")
             self.step(to)

@@ -250,3 +250,22 @@ def test_scc_r12_each_decision_option_names_both_slimes_lights_them_and_shows_wh
     first = g.copy()
     events = first.apply(options[0])
     assert g.rules.decision_option(g.state, options[0])[0] in events
+
+
+def test_the_ais_plan_is_drawn_on_the_live_board_as_arrows_when_asked():
+    from boardkit.slip_stream.ai import SlipStreamAI
+    g = SlipStream(seed=2)
+    bot = SlipStreamAI(1, depth=2)
+    w = BoardWidget(g, bots={1: bot})
+    for _ in range(4):                          # a few moves: the bot answers each
+        if g.is_over() or g.current_player != 0:
+            break
+        w.act(next(iter(g.legal_actions)))
+    assert w.has_plan and bot.planned_actions()
+    assert "bk-plan" not in w.svg                # drawn only when asked
+    send(w, "plan")
+    assert w.show_plan and 'class="bk-plan"' in w.svg
+    send(w, "plan")
+    assert not w.show_plan and "bk-plan" not in w.svg
+    # a board without a searching bot offers no plan
+    assert not BoardWidget(SlipStream(seed=2)).has_plan

@@ -305,7 +305,7 @@ function render({ model, el: host }) {
   const cancel = button("bk-cancel", "Cancel selection", "Forget the clicks of an unfinished move (Esc)");
   const undo = button("bk-undo", "↶ Undo", "Take back the last move (and the bots' replies)");
   const present = button("bk-present", "Present (full screen)", "Show the board as large as the screen (Esc: back)");
-  bar.append(status, thinking, conn, pending, cancel, undo, present);
+  bar.append(status, thinking, conn, pending, cancel, undo, planButton, present);
   // feedback where the eye is: above the board, in space kept for it
   const feedback = el("div", "bk-feedback");
   const note = el("div", "bk-note");
@@ -327,6 +327,7 @@ function render({ model, el: host }) {
   const stepLive = button("bk-step-live", "now ⇥", "Back to the live board");
   const playPause = button("bk-play", "▶ Play", "Play back what happened since your last move");
   const goOn = button("bk-next", "Continue ▶", "Go on from this moment");
+  const planButton = button("bk-plan", "AI's plan", "Draw the moves the AI expects next as arrows on the board");
   const stepLabel = el("span", "bk-step-label");
   stepLabel.setAttribute("aria-live", "polite");
   stepper.append(el("span", "bk-step-title", "Since your last move:"), playPause, stepPrev, stepNext, stepLive,
@@ -560,6 +561,7 @@ function render({ model, el: host }) {
   stepLive.addEventListener("click", () => request("step", { to: -1 }));
   playPause.addEventListener("click", () => request(model.get("playing") ? "pause" : "play"));
   goOn.addEventListener("click", () => request("next"));
+  planButton.addEventListener("click", () => request("plan"));
   happened.addEventListener("click", (ev) => {
     const li = ev.target.closest("li[data-step]");
     if (li) request("step", { to: Number(li.dataset.step) });
@@ -847,6 +849,9 @@ function render({ model, el: host }) {
     playPause.setAttribute("aria-pressed", playing ? "true" : "false");
     setDisabled(playPause, n === 0);
     goOn.hidden = !held;
+    planButton.hidden = !model.get("has_plan");
+    planButton.setAttribute("aria-pressed", model.get("show_plan") ? "true" : "false");
+    planButton.textContent = model.get("show_plan") ? "Hide the AI's plan" : "AI's plan";
     root.dataset.playing = playing ? "1" : "";
     root.dataset.held = held ? "1" : "";
     stepLabel.textContent = i >= 0 ? model.get("step_caption")
@@ -871,7 +876,7 @@ function render({ model, el: host }) {
 
   const KEYS = ["svg_z", "base_z", "version", "status", "thinking", "message", "expects", "error", "error_rule",
     "error_rule_title", "pending", "selected", "curtain", "can_undo", "step_count", "step_index", "step_caption",
-    "happened", "hint", "log_start", "log_tail", "playing", "held"];
+    "happened", "hint", "log_start", "log_tail", "playing", "held", "has_plan", "show_plan"];
   for (const k of KEYS) model.on(`change:${k}`, schedule);
   model.on("change:size", onSize);
   model.on("change:reply", onReply);

@@ -598,6 +598,12 @@ class Game:
         """The SVG picture of the current state (each game's view)."""
         raise NotImplementedError
 
+    def with_plan(self, picture: str, actions: list[str]) -> str:
+        """The live board ``picture`` with a searching bot's expected line
+        (``actions``, from the position shown) drawn over it; a game that
+        cannot draw one returns the picture as it is."""
+        return picture
+
     def carried_selection(self, action: str, chosen: list[str]) -> list[str]:
         """After a choose-then-confirm ``action`` made of the ``chosen``
         targets (a board's toggles), the targets that stay chosen on the next

@@ -804,6 +804,12 @@ class SlipStream(Game):
         from .view import render
         return render(self, View.of(view, **kwargs))
 
+    def with_plan(self, picture: str, actions: list[str]) -> str:
+        """The live board ``picture`` with a bot's expected line drawn over
+        it as numbered arrows (:func:`boardkit.slip_stream.view.with_plan`)."""
+        from .view import with_plan
+        return with_plan(picture, self, actions)
+
     @classmethod
     def scenario(cls, *args: Any, **kwargs: Any) -> SlipStream:
         from .scenario import scenario
