@@ -470,7 +470,8 @@ function render({ model, el: host }) {
 
   // ------------------------------------------- text the size of the board
   // The words around the board (refusals, hints, captions, buttons) are at
-  // least 0.85 times the board's own body text as the screen shows it, and
+  // least 0.85 times the board's own body text (the upper quartile of its
+  // text sizes) as the screen shows it, and
   // never under 15 px (in a notebook, at most 18 px; presenting, 48 px): the
   // picture's text is measured once per picture (its median size), the
   // board's scale at every resize.
@@ -481,9 +482,17 @@ function render({ model, el: host }) {
     const vb = svg?.viewBox?.baseVal;
     if (!svg || !vb || !vb.width || !vb.height) return;
     if (bodyUnits === null) {
-      const sizes = [...svg.querySelectorAll("text")].slice(0, 60)
-        .map((t) => parseFloat(getComputedStyle(t).fontSize)).filter((x) => x > 0).sort((a, b) => a - b);
-      bodyUnits = sizes.length ? sizes[Math.floor(sizes.length / 2)] : 14;
+      // the size most of its words are at or under: the upper quartile of
+      // its text sizes (a sample spread over the whole picture)
+      const all = svg.querySelectorAll("text");
+      const step = Math.max(1, Math.floor(all.length / 300));
+      const sizes = [];
+      for (let k = 0; k < all.length; k += step) {
+        const px = parseFloat(getComputedStyle(all[k]).fontSize);
+        if (px > 0) sizes.push(px);
+      }
+      sizes.sort((a, b) => a - b);
+      bodyUnits = sizes.length ? sizes[Math.floor(sizes.length * 0.75)] : 14;
     }
     for (let i = 0; i < 3; i++) {          // (bigger words leave the board less room: settle)
       const r = svg.getBoundingClientRect();
