@@ -46,7 +46,6 @@ def voila_command(notebooks: Path, ip: str, port: int, pool: int) -> list[str]:
             "--preheat_kernel=True", f"--pool_size={pool}",
             # only the play page is kept ready: the lesson notebooks start when opened
             "--VoilaKernelManager.preheat_denylist=.*/0[0-9]_[^/]*[.]ipynb$",
-            "--VoilaKernelManager.fill_delay=0",
             "--show_tracebacks=False", "--strip_sources=True"]
 
 
