@@ -405,6 +405,9 @@ def pct(xs: list[float], p: float) -> float | None:
 
 async def _class(url: str, students: int, moves: int, seconds: float, server: Server,
                  stagger: float) -> tuple[list[Session], dict]:
+    from tornado.httpclient import AsyncHTTPClient
+    # one connection per student (the client's default queue holds 10 at a time)
+    AsyncHTTPClient.configure(None, max_clients=max(10, students))
     deadline = time.monotonic() + seconds
     sessions = [Session(n) for n in range(students)]
     peak: dict[str, float] = {}
