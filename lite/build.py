@@ -2,12 +2,11 @@
 the play page and the lesson notebooks; students open a URL and play in the
 browser, with nothing installed.
 
-    python3 -m venv .lite && .lite/bin/pip install -q jupyterlite-core jupyterlite-pyodide-kernel jupyter_server \\
-        anywidget jupyterlab_widgets && .lite/bin/python lite/build.py
+    python3 -m venv .lite && .lite/bin/pip install -q jupyterlite-core jupyterlite-pyodide-kernel \\
+        jupyter_server anywidget jupyterlab_widgets && .lite/bin/python lite/build.py
 
 Serve ``lite/_site`` from any static web server (``python3 -m http.server -d
-lite/_site``) and open ``…/voila/...``-free ``lab/index.html?path=play.ipynb``
-or ``notebooks/index.html?path=play.ipynb``.
+lite/_site``) and open ``lab/index.html?path=play.ipynb``.
 
 What it puts in the site:
 
@@ -39,11 +38,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 #: pure-Python wheels boardkit's board needs in the browser (besides the kernel's own)
 BROWSER_WHEELS = ["anywidget", "psygnal", "typing_extensions", "ipywidgets", "traitlets", "comm"]
-INSTALL = ("# (in the browser: install boardkit from this site's own package index)\n"
-           "import sys\n"
-           "if sys.platform == \"emscripten\":\n"
-           "    import piplite\n"
-           "    await piplite.install([\"boardkit\", \"anywidget\", \"psygnal\", \"typing_extensions\", \"ipywidgets\"],\n                          deps=False)")
+INSTALL = "\n".join([
+    "# (in the browser: install boardkit from this site's own package index)",
+    "import sys",
+    "if sys.platform == \"emscripten\":",
+    "    import piplite",
+    "    await piplite.install([\"boardkit\", \"anywidget\", \"psygnal\", \"typing_extensions\",",
+    "                           \"ipywidgets\"], deps=False)"])
 
 
 def wheels(into: Path) -> list[Path]:
