@@ -471,9 +471,9 @@ class PlayPage:
         if not self._busy:
             self._guard(lambda: self.set_level(change["new"]))
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-        display(self.widget)
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """A notebook shows the page's widgets."""
+        return self.widget._repr_mimebundle_(**kwargs)
 
 
 def page(query: str | None = None) -> PlayPage:
