@@ -155,3 +155,43 @@ def lab_server():
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         shutil.copy(tmp / "jupyter.log", ARTIFACTS / "jupyter.log")
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def voila_server():
+    """The play page under a real Voilà (as ``python -m boardkit.classroom``
+    serves it: preheated kernels) on a free loopback port, serving a copy
+    of notebooks/. Yields the play page's address."""
+    _need_browser()
+    from boardkit.classroom import voila_command
+    tmp = Path(tempfile.mkdtemp(prefix="boardkit-voila-"))
+    work = tmp / "work"
+    shutil.copytree(ROOT / "notebooks", work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1", JUPYTER_CONFIG_DIR=str(tmp / "config"),
+               JUPYTER_DATA_DIR=str(tmp / "data"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+               IPYTHONDIR=str(tmp / "ipython"))
+    log = open(tmp / "voila.log", "w")
+    proc = subprocess.Popen(voila_command(work, "127.0.0.1", port, 2), env=env, stdout=log,
+                            stderr=subprocess.STDOUT, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 90
+        while "is filled with" not in (tmp / "voila.log").read_text():
+            if proc.poll() is not None:
+                raise RuntimeError("voila exited early:\n" + (tmp / "voila.log").read_text())
+            if time.time() > deadline:
+                raise RuntimeError("voila's kernel pool was not filled in 90 s")
+            time.sleep(0.2)
+        yield f"{base}/voila/render/play.ipynb"
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        log.close()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        shutil.copy(tmp / "voila.log", ARTIFACTS / "voila.log")
+        shutil.rmtree(tmp, ignore_errors=True)
