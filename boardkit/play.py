@@ -77,7 +77,7 @@ GAMES: dict[str, Choice] = {
         "slime_culture_center", "Slime Culture Center", "03_slime_culture_center.ipynb", "turn", 2, 6, 2,
         None, {1: "random bot", 2: "greedy bot", 3: "search bot"}),
     "slip_stream": Choice(
-        "slip_stream", "Slip Stream", "04_slip_stream.ipynb", "pie", 2, 2, 2,
+        "slip_stream", "Slip Stream", "04_slip_stream.ipynb", "plain", 2, 2, 2,
         ("tile", "score_tile", {"#1 STANDARD": 1, "#2 SPRINT": 2, "#3 LONG HAUL": 3,
                                 "#4 FRONT RUNNER": 4, "#5 TURBO": 5, "#6 MINEFIELD": 6}),
         {1: "Slip Stream AI, level 1", 2: "Slip Stream AI, level 2", 3: "Slip Stream AI, level 3"}),

@@ -1,0 +1,59 @@
+"""The play page without a browser: a link's settings read into sentences
+(never an exception), every game started from the page, Swap sides and the
+bots' level act on the game in progress, and the rules link points at a
+section the game's notebook has."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from boardkit.play import GAMES, PlayPage, Settings, parse_query
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_rules_link_points_at_a_section_of_the_games_notebook(name):
+    c = GAMES[name]
+    text = json.loads((ROOT / "notebooks" / c.notebook).read_text(encoding="utf-8"))
+    sources = "".join("".join(cell["source"]) for cell in text["cells"] if cell["cell_type"] == "markdown")
+    assert f'id="{c.rules_anchor}"' in sources
+
+
+def test_a_good_link_picks_the_game_and_its_settings():
+    s, problems = parse_query("?game=slime_race&players=3&seats=person,bot,bot&ai=3&target=20&seed=7")
+    assert problems == []
+    assert (s.game, s.players, s.seats, s.ai, s.option, s.seed) == \
+        ("slime_race", 3, ("person", "bot", "bot"), 3, 20, 7)
+
+
+@pytest.mark.parametrize("query", [
+    "game=chess", "players=99", "players=two", "ai=9", "seats=bot,bot", "tile=0", "target=-1", "seed=x",
+    "track=moon", "nonsense=1", "game=slip_stream&game=super_race", "a" * 3000, "&".join(["x=1"] * 50),
+    "game=%00%ff", "seats=" + ",".join(["person"] * 40),
+])
+def test_a_bad_link_gets_sentences_and_the_defaults_never_an_exception(query):
+    s, problems = parse_query(query)
+    assert problems and all(p.endswith(".") and not p[:1].islower() for p in problems), problems
+    assert s.game in GAMES and 1 <= s.ai <= 3 and "person" in s.seats and len(s.seats) == s.players
+    assert not any("Traceback" in p or "Error" in p for p in problems)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_starts_from_the_page_and_sides_swap_in_the_same_game(name):
+    page = PlayPage(Settings().for_game(name))
+    board = page.board
+    assert board.game.info.name == name
+    people = [s for s in range(board.game.players) if s not in board.bots]
+    assert people == [0]
+    if board.game.players > 1:
+        game = board.game
+        page.swap_sides()
+        assert page.board.game is game                 # the same game goes on
+        assert [s for s in range(game.players) if s not in page.board.bots] == [1]
+    page.set_level(1)
+    assert page.settings.ai == 1
+    page.new_game()
+    assert page.settings.seed == 2 and page.board.game.seed == 2
