@@ -305,6 +305,7 @@ function render({ model, el: host }) {
   const cancel = button("bk-cancel", "Cancel selection", "Forget the clicks of an unfinished move (Esc)");
   const undo = button("bk-undo", "↶ Undo", "Take back the last move (and the bots' replies)");
   const present = button("bk-present", "Present (full screen)", "Show the board as large as the screen (Esc: back)");
+  const planButton = button("bk-plan", "AI's plan", "Draw the moves the AI expects next as arrows on the board");
   bar.append(status, thinking, conn, pending, cancel, undo, planButton, present);
   // feedback where the eye is: above the board, in space kept for it
   const feedback = el("div", "bk-feedback");
@@ -327,7 +328,6 @@ function render({ model, el: host }) {
   const stepLive = button("bk-step-live", "now ⇥", "Back to the live board");
   const playPause = button("bk-play", "▶ Play", "Play back what happened since your last move");
   const goOn = button("bk-next", "Continue ▶", "Go on from this moment");
-  const planButton = button("bk-plan", "AI's plan", "Draw the moves the AI expects next as arrows on the board");
   const stepLabel = el("span", "bk-step-label");
   stepLabel.setAttribute("aria-live", "polite");
   stepper.append(el("span", "bk-step-title", "Since your last move:"), playPause, stepPrev, stepNext, stepLive,
