@@ -103,9 +103,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=10_000, help="games per game (default 10,000)")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    ap.add_argument("--game", action="append", choices=sorted(games()),
+                    help="soak only this game (repeatable; default: every game)")
     ap.add_argument("--json", help="also write the results to this file")
     args = ap.parse_args(argv)
-    results = [soak(name, args.games, args.workers, progress=True) for name in sorted(games())]
+    results = [soak(name, args.games, args.workers, progress=True)
+               for name in sorted(args.game or games())]
     print("| game | games | actions | failures | seconds |\n|---|---|---|---|---|")
     for r in results:
         print(f"| {r['game']} | {r['games']:,} | {r['actions']:,} | {r['failures']} | {r['seconds']} |")
