@@ -467,6 +467,17 @@ class Rules:
     def is_chance_word(self, action: str) -> bool:
         return action.split(" ", 1)[0] in self.chance_words
 
+    def forced_problem(self, options: dict, outcome: str) -> str | None:
+        """*hook*: why ``outcome`` (a parsed chance outcome) can never come
+        in a game with ``options``, or None; :meth:`Game.force` asks when it
+        is queued. Here: ``first <seat>`` must name a seat."""
+        word, _, arg = outcome.partition(" ")
+        if word == "first" and "first" in self.chance_words:
+            n = options["players"]
+            if not (arg.isascii() and arg.isdigit() and int(arg) < n):
+                return f"'first' names the seat that goes first, 0 to {n - 1}, not {arg!r}"
+        return None
+
     def chance_example(self) -> str:
         return f"{self.chance_words[0]} 0" if self.chance_words else "(this game has no chance)"
 

@@ -80,3 +80,7 @@ def parse_board(picture: str) -> dict:
             else:
                 raise StateFileError(f"unknown square mark {ch!r} at {sq}")
     return board
+
+
+#: the type of each argument (checked before any is used)
+TYPES: dict[str, tuple[type, ...]] = {"board": (dict, str), "turn": (int,), "actions_left": (int,), "hands": (list, tuple), "revealed": (list, tuple), "cancer": (list, tuple), "stock": (dict,), "removed": (dict,), "settlement": (str,), "seed": (int,), "draw": (list, tuple)}

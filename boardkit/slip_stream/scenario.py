@@ -111,3 +111,7 @@ def scenario(cls, *, red: Iterable[str] = (), blue: Iterable[str] = (),
     else:
         raise StateFileError(f"Slip Stream scenario: phase is 'play' or 'pie', not {phase!r}")
     return cls.from_state(state, seed=seed, components=rules.components)
+
+
+#: the type of each argument (checked before any is used)
+TYPES: dict[str, tuple[type, ...]] = {"red": (list, tuple), "blue": (list, tuple), "course": (list, tuple), "turn": (str, int), "colours": (list, tuple), "scores": (dict,), "wheels": (dict, list, tuple), "goal": (list, tuple), "turbo": (str, int), "phase": (str,), "first": (int,), "pie_rule": (bool,), "seed": (int,)}
