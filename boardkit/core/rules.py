@@ -307,7 +307,11 @@ class Rules:
             return Components(spec, cls._builtin_data(spec))
         if isinstance(spec, (str, Path)):
             path = Path(spec)
-            if not path.is_file():
+            try:
+                is_file = len(str(spec)) <= 4096 and path.is_file()
+            except (OSError, ValueError):      # a name too long, a NUL character
+                is_file = False
+            if not is_file:
                 raise OptionError(f"{cls.info.title}: no built-in component set {str(spec)!r} "
                                   f"(built in: {', '.join(cls.builtin_components)}) and no such file")
             if path.stat().st_size > 1_000_000:
