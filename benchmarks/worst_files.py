@@ -52,15 +52,32 @@ def big_track(width: int | None = None, height: int | None = None,
     return "\n".join(lines) + "\n"
 
 
-def worst_super_race_save(path: Path) -> Path:
+def worst_super_race_save(path: Path, driven: bool = False) -> Path:
     """A championship of the most races, four players, two laps, on the
-    biggest track, played at random (a random driver is stranded within a
-    few goes, so every race ends with four distances measured)."""
-    from boardkit import RandomBot, SuperRace
+    biggest track. Played at random, a driver is stranded within a few
+    goes, so every race ends with four distances measured; ``driven``: by
+    GreedyBot, whose long races make a save of ~8,000 entries (a minute or
+    two to make)."""
+    from boardkit import GreedyBot, RandomBot, SuperRace
+    from boardkit.core.saves import MAX_LOG
     from boardkit.super_race.track import read_track
-    g = SuperRace(players=4, seed=1, track=read_track(big_track(), "worst.txt"), races=20, laps=2)
+    g = SuperRace(players=4, seed=2 if driven else 1,
+                  track=read_track(big_track(), "worst.txt"), races=20, laps=2)
+    bots = [(GreedyBot if driven else RandomBot)(s) for s in range(4)]
+    while not g.is_over() and len(g.log) < MAX_LOG - 10:
+        g.apply(bots[g.current_player].choose(g))
+    path.write_text(g.to_json(), encoding="utf-8")
+    return path
+
+
+def worst_slime_race_save(path: Path) -> Path:
+    """A Slime Race match to the highest target, five players, saved just
+    before the log limit (the longest replay a save can ask for)."""
+    from boardkit import RandomBot, SlimeRace
+    from boardkit.core.saves import MAX_LOG
+    g = SlimeRace(players=5, seed=1, target=10_000)
     bot = RandomBot(1)
-    while not g.is_over():
+    while len(g.log) < MAX_LOG - 5 and not g.is_over():
         g.apply(bot.choose(g))
     path.write_text(g.to_json(), encoding="utf-8")
     return path
@@ -81,13 +98,13 @@ def case(name: str, arg: str | None = None) -> dict:
         g = SuperRace(players=4, track=read_track(text, "worst.txt"), laps=2, races=20)
         t, cpu = time.perf_counter(), time.process_time()
         note = f"SVG {len(g.render()) / 1e6:.2f} MB"
-    elif name == "super_race_load":
+    elif name in ("super_race_load", "slime_race_load"):
         assert arg is not None
         data = Path(arg).read_text(encoding="utf-8")
         t, cpu = time.perf_counter(), time.process_time()
         g = boardkit.load(data)
-        note = f"save {len(data.encode()) / 1e3:.0f} KB, {len(g.log)} entries, " \
-               f"{len(g.state['results'])} races"
+        note = f"save {len(data.encode()) / 1e3:.0f} KB, {len(g.log)} entries" + (
+            f", {len(g.state['results'])} races" if name == "super_race_load" else "")
     elif name == "super_race_load_draw":
         assert arg is not None
         g = boardkit.load(Path(arg).read_text(encoding="utf-8"))
@@ -110,22 +127,37 @@ def measure(name: str, arg: str | None = None) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-CASES = ("super_race_build", "super_race_draw", "super_race_load", "super_race_load_draw")
+def cases(tmp: Path, driven: bool = False) -> list[tuple[str, str | None]]:
+    """(case, its file) for every case; the saves are made in ``tmp``."""
+    sr = str(worst_super_race_save(tmp / "super_race.json"))
+    out: list[tuple[str, str | None]] = [
+        ("super_race_build", None), ("super_race_draw", None),
+        ("super_race_load", sr), ("super_race_load_draw", sr),
+        ("slime_race_load", str(worst_slime_race_save(tmp / "slime_race.json")))]
+    if driven:
+        long = str(worst_super_race_save(tmp / "super_race_driven.json", driven=True))
+        out += [("super_race_load", long), ("super_race_load_draw", long)]
+    return out
 
 
 def main() -> None:
+    import argparse
     import tempfile
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--driven", action="store_true",
+                    help="also a championship driven by GreedyBot (~8,000 entries; slow to make)")
+    args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        save = worst_super_race_save(Path(tmp) / "worst_save.json")
         print("| case | seconds | CPU seconds | peak MB | note |\n|---|---|---|---|---|")
-        for c in CASES:
-            r = measure(c, str(save))
+        for c, arg in cases(Path(tmp), args.driven):
+            r = measure(c, arg)
             print(f"| {r['case']} | {r['seconds']} | {r['cpu_seconds']} | {r['peak_mb']} "
                   f"| {r['note']} |")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1:
+    if len(sys.argv) > 1 and not sys.argv[1].startswith("-"):
         print(json.dumps(case(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None)))
     else:
         main()
