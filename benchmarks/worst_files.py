@@ -33,8 +33,8 @@ def big_track(width: int | None = None, height: int | None = None,
     """A track file that fills its whole grid with squares (the most
     positions a search can visit), with as many checkpoints as allowed:
     the start/finish line is the first column, each checkpoint a column."""
-    from boardkit.super_race.track import MAX_CHECKPOINTS, MAX_TRACK_SQUARES
     from boardkit.core.grid import square_name
+    from boardkit.super_race.track import MAX_CHECKPOINTS, MAX_TRACK_SQUARES
     cps = checkpoints or MAX_CHECKPOINTS
     if width is None or height is None:
         height = 20

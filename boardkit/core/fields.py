@@ -7,13 +7,15 @@ what it must be and the rule id (the game's ``-options`` or ``-files``).
 >>> f = Fields("Slime Race components", "SR-files")
 >>> f.whole(3, "hand_size", 1, 100)
 3
->>> f.whole("7", "hand_size", 1, 100)
-Traceback (most recent call last):
-...
-boardkit.core.errors.OptionError: Slime Race components: hand_size must be a whole number from 1 to 100, not '7'
+>>> try:
+...     f.whole("7", "hand_size", 1, 100)
+... except Exception as exc:
+...     print(exc.rule, exc)
+SR-files Slime Race components: hand_size must be a whole number from 1 to 100, not '7'
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .errors import OptionError
@@ -61,7 +63,7 @@ class Fields:
         """A list (or, with ``mapping``, an object) of ``shortest`` to
         ``longest`` entries."""
         kinds: tuple[type, ...] = (dict,) if mapping else (list, tuple)
-        if not isinstance(value, kinds) or not shortest <= len(value) <= longest:
+        if not isinstance(value, kinds) or not shortest <= len(value) <= longest:  # type: ignore[arg-type]
             kind = "an object" if mapping else "a list"
             size = f"{longest}" if shortest == longest else f"{shortest} to {longest}"
             raise self.error(field, f"{kind} of {size} entries", value)
@@ -76,7 +78,7 @@ class Fields:
         return value
 
 
-def run_scenario(cls: Any, build: Any, types: dict[str, tuple[type, ...]], args: tuple,
+def run_scenario(cls: Any, build: Any, types: Mapping[str, tuple[type, ...]], args: tuple,
                  kwargs: dict) -> Any:
     """``build(cls, *args, **kwargs)``, a game's ``scenario``, behind one gate:
     each argument named in ``types`` is checked first (None always passes:

@@ -83,4 +83,17 @@ def parse_board(picture: str) -> dict:
 
 
 #: the type of each argument (checked before any is used)
-TYPES: dict[str, tuple[type, ...]] = {"board": (dict, str), "turn": (int,), "actions_left": (int,), "hands": (list, tuple), "revealed": (list, tuple), "cancer": (list, tuple), "stock": (dict,), "removed": (dict,), "settlement": (str,), "seed": (int,), "draw": (list, tuple)}
+L = (list, tuple)
+TYPES: dict[str, tuple[type, ...]] = {
+    "board": (dict, str),
+    "turn": (int,),
+    "actions_left": (int,),
+    "hands": L,
+    "revealed": L,
+    "cancer": L,
+    "stock": (dict,),
+    "removed": (dict,),
+    "settlement": (str,),
+    "seed": (int,),
+    "draw": L,
+}

@@ -114,4 +114,19 @@ def scenario(cls, *, red: Iterable[str] = (), blue: Iterable[str] = (),
 
 
 #: the type of each argument (checked before any is used)
-TYPES: dict[str, tuple[type, ...]] = {"red": (list, tuple), "blue": (list, tuple), "course": (list, tuple), "turn": (str, int), "colours": (list, tuple), "scores": (dict,), "wheels": (dict, list, tuple), "goal": (list, tuple), "turbo": (str, int), "phase": (str,), "first": (int,), "pie_rule": (bool,), "seed": (int,)}
+L = (list, tuple)
+TYPES: dict[str, tuple[type, ...]] = {
+    "red": L,
+    "blue": L,
+    "course": L,
+    "turn": (str, int),
+    "colours": L,
+    "scores": (dict,),
+    "wheels": (dict, list, tuple),
+    "goal": L,
+    "turbo": (str, int),
+    "phase": (str,),
+    "first": (int,),
+    "pie_rule": (bool,),
+    "seed": (int,),
+}

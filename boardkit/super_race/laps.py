@@ -342,7 +342,7 @@ class LapGeometry:
                     starts.append((c, (t0, h0, p)))
         if colour_cost == 1:
             # every square costs 1: breadth-first, nearest first
-            queue = deque()
+            queue: deque = deque()
             for c, node in starts:
                 if node not in dist:
                     dist[node] = c

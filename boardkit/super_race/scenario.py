@@ -78,4 +78,13 @@ def scenario(cls: Any, players: int | None = None, *, track: Any = None, seed: i
 
 
 #: the type of each argument (checked before any is used)
-TYPES: dict[str, tuple[type, ...]] = {"cars": (list, tuple), "turn": (int,), "dice": (list, tuple), "roll": (int,), "rolls": (list, tuple), "extra": (bool,), "seed": (int,)}
+L = (list, tuple)
+TYPES: dict[str, tuple[type, ...]] = {
+    "cars": L,
+    "turn": (int,),
+    "dice": L,
+    "roll": (int,),
+    "rolls": L,
+    "extra": (bool,),
+    "seed": (int,),
+}
