@@ -163,6 +163,8 @@ def test_option_errors_carry_the_rule_their_message_names():
     assert _rule_of(lambda: SlipStream(score_tile=99)).rule == "SS-options"
     assert _rule_of(lambda: SlimeRace(seed="x")).rule == "SR-options"
     assert _rule_of(lambda: boardkit.load("[]")).rule == "BK-files"
+    assert _rule_of(lambda: SlipStream.make_options(pie_rule=1)).rule == "SS-R10"
+    assert _rule_of(lambda: SlimeCultureCenter.make_options(colour=1)).rule == "SCC-options"
 
 
 @pytest.mark.parametrize("cls", GAMES, ids=lambda c: c.__name__)

@@ -225,7 +225,10 @@ class Game:
 
     @classmethod
     def make_options(cls, players: int | None = None, **options: Any) -> dict:
-        return cls.Rules(cls.Rules.load_components()).make_options(players=players, **options)
+        try:
+            return cls.Rules(cls.Rules.load_components()).make_options(players=players, **options)
+        except OptionError as exc:
+            raise with_rule(exc, f"{cls.Rules.info.ruling_prefix}-options") from None
 
     def seat_name(self, seat: int) -> str:
         return self.rules.seat_name(seat)
