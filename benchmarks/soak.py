@@ -89,9 +89,10 @@ def soak_game(seed: int, *, game: str) -> dict:
     return {"seed": seed, "actions": actions, "failures": failures}
 
 
-def soak(game: str, count: int, workers: int | None = None, progress: bool = False) -> dict:
+def soak(game: str, count: int, workers: int | None = None, progress: bool = False,
+         start: int = 0) -> dict:
     t = time.perf_counter()
-    rows = sweep(partial(soak_game, game=game), range(count), workers=workers,
+    rows = sweep(partial(soak_game, game=game), range(start, start + count), workers=workers,
                  progress=f"{game}" if progress else False)
     failed = [r for r in rows if r["failures"]]
     return {"game": game, "games": count, "actions": sum(r["actions"] for r in rows),
@@ -103,9 +104,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=10_000, help="games per game (default 10,000)")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    ap.add_argument("--start", type=int, default=0, help="first seed (default 0)")
+    ap.add_argument("--game", action="append", choices=sorted(games()),
+                    help="soak only this game (repeatable; default: every game)")
     ap.add_argument("--json", help="also write the results to this file")
     args = ap.parse_args(argv)
-    results = [soak(name, args.games, args.workers, progress=True) for name in sorted(games())]
+    results = [soak(name, args.games, args.workers, progress=True, start=args.start)
+               for name in sorted(args.game or games())]
     print("| game | games | actions | failures | seconds |\n|---|---|---|---|---|")
     for r in results:
         print(f"| {r['game']} | {r['games']:,} | {r['actions']:,} | {r['failures']} | {r['seconds']} |")

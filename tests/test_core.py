@@ -12,6 +12,7 @@ from boardkit import (
     GameOverError,
     GreedyBot,
     IllegalActionError,
+    InvalidActionError,
     NothingToUndoError,
     RandomBot,
     SlimeRace,
@@ -118,7 +119,13 @@ def test_force_outcome_that_does_not_fit_changes_nothing():
     g = SlimeRace.scenario(players=2, positions={"red": 75, "green": 68}, finished=["red"],
                            hands=[["green+5"], ["blue+4"]], bets={0: ["1-2"] * 3, 1: ["1-2"] * 3})
     before, log = g.state, len(g.log)
-    g.force("first 7")  # queued; checked when the next race is set up
+    # a seat that does not exist can never fit: refused when queued
+    with pytest.raises(InvalidActionError, match="forced chance outcome"):
+        g.force("first 7")
+    assert g.to_dict()["forced"] == []
+    # a deal too short fits the options but not the moment: checked when
+    # the next race is set up
+    g.force("first 1", "deal red+5")
     with pytest.raises(IllegalActionError, match="forced chance outcome"):
         g.apply("play green+5")
     assert g.state == before and len(g.log) == log

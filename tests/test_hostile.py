@@ -225,10 +225,15 @@ def test_a_scenario_nobody_can_play_is_refused_when_built():
                            bets={0: ["1-2"] * 3, 1: ["1-2"] * 3})
 
 
-@pytest.mark.parametrize("kw", [{"actions_left": 0}, {"turn": 5}, {"turn": [0]}])
-def test_scc_scenarios_that_cannot_be_played_are_refused(kw):
-    with pytest.raises(StateFileError):
+@pytest.mark.parametrize("kw, error", [({"actions_left": 0}, StateFileError),
+                                       ({"turn": 5}, StateFileError),
+                                       ({"turn": [0]}, boardkit.OptionError)])
+def test_scc_scenarios_that_cannot_be_played_are_refused(kw, error):
+    # a position that does not validate: StateFileError; an argument of the
+    # wrong type is refused before any position is made: OptionError
+    with pytest.raises(error) as info:
         SlimeCultureCenter.scenario(players=2, **kw)
+    assert info.value.rule
 
 
 # ------------------------------------------------------------ pictures

@@ -6,6 +6,11 @@ situation is*, so a learner can read it without opening the code.
 """
 from __future__ import annotations
 
+import re
+
+#: A rule id named in a message ("SU-R9: …", "SR-chance").
+_RULE_IN_TEXT = re.compile(r"\b(?:SR|SCC|SU|SS|BK)-(?:R\d+|[a-z]+)\b")
+
 
 class BoardkitError(ValueError):
     """Base class of every error boardkit raises on bad input.
@@ -17,6 +22,10 @@ class BoardkitError(ValueError):
 
     def __init__(self, message: str, rule: str | None = None, action: str | None = None):
         super().__init__(message)
+        if rule is None:
+            # a message that names its rule carries it too
+            m = _RULE_IN_TEXT.search(str(message))
+            rule = m.group(0) if m else None
         self.rule = rule
         self.action = action
 
@@ -39,8 +48,19 @@ class NothingToUndoError(BoardkitError):
 
 
 class OptionError(BoardkitError):
-    """A game option is unknown or out of range."""
+    """A game option, a component set or a scenario's argument is unknown,
+    of the wrong type or out of range (:attr:`rule`: the rule it breaks, or
+    the game's ``-options`` / ``-files`` id)."""
 
 
 class StateFileError(BoardkitError):
-    """A saved game or state does not validate."""
+    """A saved game or state does not validate (:attr:`rule`: the rule it
+    breaks, or the game's ``-files`` id)."""
+
+
+def with_rule(exc: BoardkitError, rule: str) -> BoardkitError:
+    """``exc`` with :attr:`~BoardkitError.rule` set to ``rule`` unless it
+    names one already (the one place the default ids are given)."""
+    if exc.rule is None:
+        exc.rule = rule
+    return exc

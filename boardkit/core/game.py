@@ -35,6 +35,8 @@ from .errors import (
     InvalidActionError,
     NothingToUndoError,
     OptionError,
+    StateFileError,
+    with_rule,
 )
 from .log import Events, LogEntry, sub_steps
 from .rules import (
@@ -52,7 +54,7 @@ from .rules import (
     normalize,
     thaw,
 )
-from .saves import FORMAT, MAX_LOG, MAX_SAVE_BYTES  # noqa: F401 (re-exported)
+from .saves import FORMAT, MAX_FORCED, MAX_LOG, MAX_SAVE_BYTES  # noqa: F401 (re-exported)
 
 __all__ = ["CHANCE", "Game", "LegalActions", "LogEntry", "Outcome", "copy_json", "Events",
            "is_plain_json", "normalize"]
@@ -142,15 +144,26 @@ class Game:
         """``chance`` fixes the first chance outcomes (see :meth:`force`);
         ``components`` a built-in set's name, a file or plain data;
         ``history=False`` keeps no log or undo (fast simulations)."""
-        if isinstance(components, _rules.Rules):
-            rules = components
-        elif self.Rules.shared and (components is None or (
-                isinstance(components, str) and components in self.Rules.builtin_components)):
-            rules = _builtin_rules(self.Rules, components)
-        else:
-            rules = self.Rules(self.Rules.load_components(components))
-        opts = rules.make_options(players=players, **options)
-        self._assemble(rules, seed, rules.initial_state(opts), start=None, history=history)
+        prefix = self.Rules.info.ruling_prefix
+        try:
+            if isinstance(components, _rules.Rules):
+                rules = components
+            elif self.Rules.shared and (components is None or (
+                    isinstance(components, str) and components in self.Rules.builtin_components)):
+                rules = _builtin_rules(self.Rules, components)
+            else:
+                rules = self.Rules(self.Rules.load_components(components))
+        except OptionError as exc:
+            raise with_rule(exc, f"{prefix}-files") from None
+        try:
+            if isinstance(chance, str) or not isinstance(chance, (list, tuple)):
+                raise OptionError(f"{self.Rules.info.title}: chance is a list of chance outcomes "
+                                  f"(such as {rules.chance_example()!r}), not "
+                                  f"{type(chance).__name__}")
+            opts = rules.make_options(players=players, **options)
+            self._assemble(rules, seed, rules.initial_state(opts), start=None, history=history)
+        except OptionError as exc:
+            raise with_rule(exc, f"{prefix}-options") from None
         self.force(*chance)
 
     # ----------------------------------------------------------- the factory
@@ -212,7 +225,10 @@ class Game:
 
     @classmethod
     def make_options(cls, players: int | None = None, **options: Any) -> dict:
-        return cls.Rules(cls.Rules.load_components()).make_options(players=players, **options)
+        try:
+            return cls.Rules(cls.Rules.load_components()).make_options(players=players, **options)
+        except OptionError as exc:
+            raise with_rule(exc, f"{cls.Rules.info.ruling_prefix}-options") from None
 
     def seat_name(self, seat: int) -> str:
         return self.rules.seat_name(seat)
@@ -385,20 +401,35 @@ class Game:
     def force(self, *outcomes: str) -> None:
         """Fix the next chance outcome(s): "suppose the dice showed …".
 
-        Each outcome must read as a chance outcome of this game; it is checked
-        when its chance node comes, and one that is not possible there raises
+        Each outcome is checked when it is queued: it must read as a chance
+        outcome of this game and fit its options (a seat that exists…);
+        otherwise :class:`InvalidActionError` (``.rule``: the game's
+        ``-chance`` id) and nothing is queued. It is checked again when its
+        chance node comes, and one that is not possible there raises
         :class:`IllegalActionError` with everything taken back. Forced
         outcomes still waiting are saved with the game and undone by undo.
         """
         words = []
+        rule = self.rules.rule_id("chance")
+        if len(outcomes) + len(self._forced) > MAX_FORCED:
+            raise InvalidActionError(f"{self.info.title}: at most {MAX_FORCED:,} chance outcomes "
+                                     f"can wait to be forced", rule=rule)
         for o in outcomes:
-            if not isinstance(o, str):
-                raise InvalidActionError(f"a chance outcome is a string, not {o!r}")
+            if not isinstance(o, str) or len(o) > 2000:
+                raise InvalidActionError(
+                    f"{self.info.title}: a chance outcome is a few words such as "
+                    f"{self.rules.chance_example()!r}, not "
+                    + (f"{len(o):,} characters" if isinstance(o, str) else type(o).__name__),
+                    rule=rule)
             w = self.rules.parse(o)
             if not self.rules.is_chance_word(w):
                 raise InvalidActionError(
                     f"{self.info.title}: {o[:60]!r} is not a chance outcome; chance outcomes "
-                    f"look like {self.rules.chance_example()!r}")
+                    f"look like {self.rules.chance_example()!r}", rule=rule, action=w)
+            why = self.rules.forced_problem(self._state["options"], w)
+            if why is not None:
+                raise InvalidActionError(f"{self.info.title}: forced chance outcome {w[:80]!r}: "
+                                         f"{why}", rule=rule, action=w)
             words.append(w)
         mark = self._mark()
         self._forced.extend(words)
@@ -575,12 +606,18 @@ class Game:
     def from_state(cls, state: dict, seed: int = 0, components: Any = None) -> Game:
         """Start a game (a scenario) from a position given as a state dict;
         it is checked like a saved one, then chance continues from ``seed``."""
-        return saves.from_state(cls, state, seed, components)
+        try:
+            return saves.from_state(cls, state, seed, components)
+        except (OptionError, StateFileError) as exc:
+            raise with_rule(exc, f"{cls.Rules.info.ruling_prefix}-files") from None
 
     @classmethod
     def from_dict(cls, data: Any) -> Game:
         """Rebuild a saved game by replaying its log (see :mod:`.saves`)."""
-        return saves.from_dict(cls, data)
+        try:
+            return saves.from_dict(cls, data)
+        except StateFileError as exc:
+            raise with_rule(exc, f"{cls.Rules.info.ruling_prefix}-files") from None
 
     @classmethod
     def replay(cls, actions: list[str], seed: int = 0, **options: Any) -> Game:

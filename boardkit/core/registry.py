@@ -20,19 +20,37 @@ def games() -> dict[str, type]:
     return dict(_GAMES)
 
 
+#: the rule id of a file no game's rules can read
+RULE = "BK-files"
+
+
+def _utf8_size(text: str, limit: int) -> int:
+    """The UTF-8 size of ``text`` in bytes, counted a megabyte at a time
+    and stopping past ``limit`` (no copy of a huge text is made)."""
+    size = 0
+    for i in range(0, len(text), 1 << 20):
+        size += len(text[i:i + (1 << 20)].encode("utf-8", "surrogatepass"))
+        if size > limit:
+            break
+    return size
+
+
 def load(data: Any):
-    """Load a saved game (a JSON string or dict) of any registered game."""
+    """Load a saved game (a JSON string, bytes or dict) of any registered game."""
     if isinstance(data, (str, bytes)):
-        if len(data) > MAX_SAVE_BYTES:
-            raise StateFileError(f"a saved game is at most {MAX_SAVE_BYTES:,} bytes, "
-                                 f"not {len(data):,}")
+        # a character is at least one byte: a text too long is refused unread
+        size = len(data) if isinstance(data, bytes) or len(data) > MAX_SAVE_BYTES \
+            else _utf8_size(data, MAX_SAVE_BYTES)
+        if size > MAX_SAVE_BYTES:
+            raise StateFileError(f"a saved game is at most {MAX_SAVE_BYTES:,} bytes (UTF-8); "
+                                 f"this one has more", rule=RULE)
         try:
             data = json.loads(data)
         except (ValueError, RecursionError) as exc:
-            raise StateFileError(f"not valid JSON: {exc}") from None
+            raise StateFileError(f"not valid JSON: {exc}", rule=RULE) from None
     if not isinstance(data, dict) or not isinstance(data.get("game"), str) \
             or data["game"] not in _GAMES:
         known = ", ".join(sorted(_GAMES))
         got = data.get("game") if isinstance(data, dict) else type(data).__name__
-        raise StateFileError(f"unknown game {str(got)[:60]!r}; known: {known}")
+        raise StateFileError(f"unknown game {str(got)[:60]!r}; known: {known}", rule=RULE)
     return _GAMES[data["game"]].from_dict(data)

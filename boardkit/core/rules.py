@@ -311,7 +311,11 @@ class Rules:
             return Components(spec, cls._builtin_data(spec))
         if isinstance(spec, (str, Path)):
             path = Path(spec)
-            if not path.is_file():
+            try:
+                is_file = len(str(spec)) <= 4096 and path.is_file()
+            except (OSError, ValueError):      # a name too long, a NUL character
+                is_file = False
+            if not is_file:
                 raise OptionError(f"{cls.info.title}: no built-in component set {str(spec)!r} "
                                   f"(built in: {', '.join(cls.builtin_components)}) and no such file")
             if path.stat().st_size > 1_000_000:
@@ -500,6 +504,17 @@ class Rules:
     # ------------------------------------------------------------- derived
     def is_chance_word(self, action: str) -> bool:
         return action.split(" ", 1)[0] in self.chance_words
+
+    def forced_problem(self, options: dict, outcome: str) -> str | None:
+        """*hook*: why ``outcome`` (a parsed chance outcome) can never come
+        in a game with ``options``, or None; :meth:`Game.force` asks when it
+        is queued. Here: ``first <seat>`` must name a seat."""
+        word, _, arg = outcome.partition(" ")
+        if word == "first" and "first" in self.chance_words:
+            n = options["players"]
+            if not (arg.isascii() and arg.isdigit() and int(arg) < n):
+                return f"'first' names the seat that goes first, 0 to {n - 1}, not {arg!r}"
+        return None
 
     def chance_example(self) -> str:
         return f"{self.chance_words[0]} 0" if self.chance_words else "(this game has no chance)"

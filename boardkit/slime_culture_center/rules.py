@@ -779,8 +779,9 @@ class SlimeCultureCenter(Game):
 
     @classmethod
     def scenario(cls, *args: Any, **kwargs: Any) -> SlimeCultureCenter:
-        from .scenario import scenario
-        return scenario(cls, *args, **kwargs)
+        from ..core.fields import run_scenario
+        from .scenario import TYPES, scenario
+        return run_scenario(cls, scenario, TYPES, args, kwargs)
 
     def settlement(self, state: dict | None = None) -> dict:
         """The settlement (精算) of a finished game, colour by colour."""

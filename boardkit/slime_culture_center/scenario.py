@@ -80,3 +80,20 @@ def parse_board(picture: str) -> dict:
             else:
                 raise StateFileError(f"unknown square mark {ch!r} at {sq}")
     return board
+
+
+#: the type of each argument (checked before any is used)
+L = (list, tuple)
+TYPES: dict[str, tuple[type, ...]] = {
+    "board": (dict, str),
+    "turn": (int,),
+    "actions_left": (int,),
+    "hands": L,
+    "revealed": L,
+    "cancer": L,
+    "stock": (dict,),
+    "removed": (dict,),
+    "settlement": (str,),
+    "seed": (int,),
+    "draw": L,
+}

@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import OptionError
+from ..core.fields import Fields
 
 DATA_FILE = Path(__file__).with_name("components.json")
 RANKS = ("1st", "2nd", "3rd", "4th", "last")
@@ -65,7 +67,7 @@ def load_components(path: str | Path | None = None) -> Components:
     try:
         raw = json.loads(Path(path or DATA_FILE).read_text(encoding="utf-8"))
     except ValueError as exc:
-        raise OptionError(f"{path}: not valid JSON: {exc}") from None
+        raise OptionError(f"{path}: not valid JSON: {exc}", rule="SR-files") from None
     return build(raw)
 
 
@@ -75,6 +77,7 @@ _CACHE: dict[str, Components] = {}
 def build(raw: dict) -> Components:
     """Check a component set given as plain data (the shape of
     ``components.json``) and build it; problems name the field."""
+    _check_fields(raw)
     key = json.dumps(raw, sort_keys=True)
     if key in _CACHE:
         return _CACHE[key]
@@ -118,6 +121,52 @@ def build(raw: dict) -> Components:
     if len(_CACHE) < 64:
         _CACHE[key] = comp
     return comp
+
+
+def _check_fields(raw: Any) -> None:
+    """Every field of the data, type and range, before any is used."""
+    f = Fields("Slime Race components", "SR-files")
+    f.fields(raw, "the component set", {"slimes", "monsters", "coins_per_player", "hand_size",
+                                        "odds", "slime_cards", "rank_cards", "dash_cards",
+                                        "track", "score_track"})
+    for i, s in enumerate(f.items(raw["slimes"], "slimes", 5, shortest=5)):
+        w = f"slimes[{i}]"
+        f.fields(s, w, {"id", "number", "name", "letter"})
+        f.text(s["id"], f"{w}.id", 20)
+        f.whole(s["number"], f"{w}.number", 1, 5)
+        f.text(s["name"], f"{w}.name", 40)
+        f.text(s["letter"], f"{w}.letter", 3)
+    if sorted(s["number"] for s in raw["slimes"]) != [1, 2, 3, 4, 5]:
+        raise f.error("slimes' numbers", "1, 2, 3, 4 and 5, one each",
+                      [s["number"] for s in raw["slimes"]])
+    for i, m in enumerate(f.items(raw["monsters"], "monsters", 20, shortest=5)):
+        f.text(m, f"monsters[{i}]", 40)
+    f.whole(raw["coins_per_player"], "coins_per_player", 1, 100)
+    f.whole(raw["hand_size"], "hand_size", 1, 100)
+    for i, o in enumerate(f.items(raw["odds"], "odds", 10)):
+        f.fields(o, f"odds[{i}]", {"pair", "multiplier", "status"})
+        f.text(o["pair"], f"odds[{i}].pair", 5)
+        f.whole(o["multiplier"], f"odds[{i}].multiplier", 1, 1000)
+        f.of(o["status"], f"odds[{i}].status", str)
+    for key, name in (("slime_cards", "slime"), ("rank_cards", "rank")):
+        for i, e in enumerate(f.items(raw[key], key, 20)):
+            w = f"{key}[{i}]"
+            f.fields(e, w, {name, "values", "status"} | ({"copies"} if name == "slime" else set()))
+            if name == "rank" and e["rank"] not in RANKS:
+                raise f.error(f"{w}.rank", f"one of {', '.join(RANKS)}", e["rank"])
+            f.text(e[name], f"{w}.{name}", 20)
+            for j, v in enumerate(f.items(e["values"], f"{w}.values", 40, shortest=1)):
+                f.whole(v, f"{w}.values[{j}]", 1, 999)
+            if name == "slime":
+                f.whole(e["copies"], f"{w}.copies", 1, 20)
+            f.of(e["status"], f"{w}.status", str)
+    dash = f.fields(raw["dash_cards"], "dash_cards", {"cards", "status"})
+    for j, card in enumerate(f.items(dash["cards"], "dash_cards.cards", 2)):
+        if card not in ("dash1", "dash2"):
+            raise f.error(f"dash_cards.cards[{j}]", "dash1 or dash2", card)
+    f.whole(f.fields(raw["track"], "track", {"spaces"})["spaces"], "track.spaces", 10, 1000)
+    f.whole(f.fields(raw["score_track"], "score_track", {"spaces"})["spaces"],
+            "score_track.spaces", 1, 100_000)
 
 
 def _check(c: Components) -> None:

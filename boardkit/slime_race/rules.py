@@ -438,7 +438,19 @@ class SlimeRace(Game):
         return ["deal " + " ".join(order)] + [f"draw {x}" for x in deck_top or []]
 
     @classmethod
-    def scenario(cls, players: int = 3, *, positions: dict | None = None,
+    def scenario(cls, *args: Any, **kwargs: Any) -> SlimeRace:
+        """A race in progress, set up by hand (see :meth:`_scenario`); every
+        argument is checked first, every refusal an ``OptionError`` or
+        ``StateFileError`` with a rule id."""
+        from ..core.fields import run_scenario
+        L = (list, tuple)
+        types = {"positions": (dict,), "hands": L, "deck": L, "bets": (dict,), "turn": (int,),
+                 "first": (int,), "scores": L, "target": (int,), "finished": L, "seed": (int,),
+                 "draw": L}
+        return run_scenario(cls, cls._scenario, types, args, kwargs)
+
+    @staticmethod
+    def _scenario(cls, players: int = 3, *, positions: dict | None = None,
                  hands: list[list[str]] | None = None, deck: list[str] | None = None,
                  bets: dict | None = None, turn: int = 0, first: int | None = None,
                  scores: list[int] | None = None, target: int = 30, finished: list | None = None,

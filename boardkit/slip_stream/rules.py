@@ -117,8 +117,9 @@ class SlipStreamRules(MachineMoves, Rules):
         options["score_tile"] = tile.number
         course = options["course"]
         if course is not None:
-            if not (isinstance(course, (list, tuple)) and sorted(course) == list(
-                    range(1, COURSE_TILES + 1)) and all(type(n) is int for n in course)):
+            # the items' types first: a list of mixed types cannot be sorted
+            if not (isinstance(course, (list, tuple)) and all(type(n) is int for n in course)
+                    and sorted(course) == list(range(1, COURSE_TILES + 1))):
                 raise OptionError(f"Slip Stream: course is None (shuffled) or an order of the "
                                   f"course tiles 1..{COURSE_TILES}, each once, such as "
                                   f"[3, 1, 7, 2, 5, 4, 6]; not {course!r}")
@@ -812,5 +813,6 @@ class SlipStream(Game):
 
     @classmethod
     def scenario(cls, *args: Any, **kwargs: Any) -> SlipStream:
-        from .scenario import scenario
-        return scenario(cls, *args, **kwargs)
+        from ..core.fields import run_scenario
+        from .scenario import TYPES, scenario
+        return run_scenario(cls, scenario, TYPES, args, kwargs)

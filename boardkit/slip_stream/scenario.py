@@ -111,3 +111,22 @@ def scenario(cls, *, red: Iterable[str] = (), blue: Iterable[str] = (),
     else:
         raise StateFileError(f"Slip Stream scenario: phase is 'play' or 'pie', not {phase!r}")
     return cls.from_state(state, seed=seed, components=rules.components)
+
+
+#: the type of each argument (checked before any is used)
+L = (list, tuple)
+TYPES: dict[str, tuple[type, ...]] = {
+    "red": L,
+    "blue": L,
+    "course": L,
+    "turn": (str, int),
+    "colours": L,
+    "scores": (dict,),
+    "wheels": (dict, list, tuple),
+    "goal": L,
+    "turbo": (str, int),
+    "phase": (str,),
+    "first": (int,),
+    "pie_rule": (bool,),
+    "seed": (int,),
+}

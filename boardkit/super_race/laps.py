@@ -60,7 +60,84 @@ class LapGeometry:
         """SU-R8/R17: the squares of the shortest on-track path from the car
         to the finish line (drawn like a car, straight or a quarter turn per
         square; colours ignored; completing the lap; avoiding the car's own
-        crossed squares unless no other path exists). 0 on or past the line."""
+        crossed squares unless no other path exists). 0 on or past the line.
+
+        Measured with the lap table (computed once per track and options):
+        with nothing to avoid it is the answer; avoiding the crossed squares
+        it guides an A* search that never overestimates, so the result is
+        the breadth-first search's (:meth:`distance_by_search`) at a
+        fraction of its cost."""
+        car = state["cars"][seat]
+        if car["past"] is not None:
+            return 0
+        table = self._lap_table(state)
+        ncp = len(self.track.checkpoints)
+        prog = car["lap"] * (ncp + 1) + car["cp"]
+        if car["exit"] is None:
+            # nothing crossed yet: the table is the answer
+            h = self.heading(state)
+            best = [1 + table[(s, h, prog)] for s in self.track.line
+                    if (s, h, prog) in table and self._pit_ok(state, s, prog)]
+            return int(min(best)) if best else len(self.track.squares)
+        last = car["path"][-1]
+        ahead = self.track.next[last][car["exit"]]
+        if ahead is not None and ahead not in car["path"] and self._may_reach(state, car, ahead):
+            d = self.path_length(state, frozenset(car["path"]), ahead, car["exit"], prog,
+                                 limit=None)
+            if d is not None:
+                return int(d)
+        step = self._progress_step(state)
+        # no way round avoiding its own squares: crossing them; then, a car
+        # whose exit faces the edge, leaving its square by any side
+        for headings in ((car["exit"],), tuple(HEADINGS)):
+            best = []
+            for h in headings:
+                t = self.track.next[last][h]
+                if t is None or not self._pit_ok(state, t, prog):
+                    continue
+                p2, done = step(t, prog)
+                if done:
+                    best.append(1)
+                elif (t, h, p2) in table:
+                    best.append(1 + table[(t, h, p2)])
+            if best:
+                return int(min(best))
+        return len(self.track.squares)
+
+    def _may_reach(self, state: State, car: dict, ahead: str) -> bool:
+        """Whether the squares reachable from ``ahead`` without crossing the
+        car's own still hold a square of every checkpoint it must pass and
+        of the line (a quick test, square by square, before a search over
+        every position: a car walled in by its own route has no way round)."""
+        crossed = set(car["path"])
+        seen = {ahead}
+        todo = [ahead]
+        nxt = self.track.next
+        while todo:
+            n = todo.pop()
+            for m in nxt[n].values():
+                if m is not None and m not in seen and m not in crossed:
+                    seen.add(m)
+                    todo.append(m)
+        cps = self.checkpoints(state)
+        needed = cps if car["lap"] + 1 < state["options"]["laps"] else cps[car["cp"]:]
+        return (all(not seen.isdisjoint(cp) for cp in needed)
+                and not seen.isdisjoint(self.track.line))
+
+    def _pit_ok(self, state: State, name: str, prog: int) -> bool:
+        """May a car at lap progress ``prog`` enter square ``name`` (the
+        shortcut option closes the pit lane: SU-R17)?"""
+        if not self.track.squares[name].pit:
+            return True
+        opts = state["options"]
+        mode = opts["shortcut"] if self.track.pit_lane == "shortcut" else "always"
+        return mode == "always" or (mode == "first lap"
+                                    and prog < len(self.track.checkpoints) + 1)
+
+    def distance_by_search(self, state: State, seat: int) -> int:
+        """:meth:`distance` by plain breadth-first search over every
+        position, the rule as written (slow on a big track; the tests
+        check that the two agree)."""
         car = state["cars"][seat]
         if car["past"] is not None:
             return 0
@@ -196,9 +273,17 @@ class LapGeometry:
         """The cost still to pay from every (square just entered, heading,
         lap progress) to the line, ignoring crossed squares: each square
         entered costs 1, a coloured one ``colour_cost``. One backward
-        Dijkstra search per track, options and cost, kept for the rules'
-        lifetime. With cost 1 it counts squares (colours ignored: SU-R8)."""
+        search per track, options and cost (breadth-first with cost 1,
+        Dijkstra otherwise), kept for the rules' lifetime. With cost 1 it
+        counts squares (colours ignored: SU-R8).
+
+        It walks backwards from the finish: the position before entering
+        square ``t`` heading ``h`` was on the square behind ``t``, heading
+        ``h`` or a quarter turn from it, at a progress that entering ``t``
+        turns into the one reached (listed once per square), so no edge
+        list is built."""
         import heapq
+        from collections import deque
         opts = state["options"]
         key = (opts["clockwise"], opts["laps"], opts["shortcut"], colour_cost)
         table = self._dist_cache.get(key)
@@ -210,37 +295,76 @@ class LapGeometry:
         nxt = self.track.next
         sq = self.track.squares
         cost = {n: (1 if s.colour == "grey" else colour_cost) for n, s in sq.items()}
-
-        def pit_ok(prog: int) -> bool:
-            mode = opts["shortcut"] if self.track.pit_lane == "shortcut" else "always"
-            return mode == "always" or (mode == "first lap" and prog < ncp + 1)
-
-        rev: dict = {}
+        mode = opts["shortcut"] if self.track.pit_lane == "shortcut" else "always"
+        ok = [mode == "always" or (mode == "first lap" and p < ncp + 1) for p in range(total)]
+        # (square entered, progress after it) -> the progresses before it;
+        # and the first positions: entering a square that finishes the race
+        before: dict = {}
         dist: dict = {}
-        heap: list = []
-        for t in sq:
+        frontier: list = []
+        for t, s in sq.items():
+            for p in range(total):
+                if s.pit and not ok[p]:
+                    continue
+                p2, done = step(t, p)
+                if done:
+                    frontier.append((t, p))
+                else:
+                    before.setdefault((t, p2), []).append(p)
+
+        def preds(node: tuple):
+            """(position before, its cost) for each way into ``node``."""
+            t, h, p = node
+            t0 = nxt[t][BACK[h]]
+            if t0 is None:
+                return
+            c = cost[t]
+            pit0 = sq[t0].pit
+            for p0 in before.get((t, p), ()):
+                if pit0 and not ok[p0]:
+                    continue
+                for h0 in (h, LEFT[h], RIGHT[h]):
+                    yield (t0, h0, p0), c
+
+        # the positions from which one more square finishes the race
+        starts = []
+        for t, p in frontier:
+            c = cost[t]
+            pit0_ok = True
             for h in HEADINGS:
-                for p in range(total):
-                    if sq[t].pit and not pit_ok(p):
-                        continue
-                    node = (t, h, p)
-                    for h2 in (h, LEFT[h], RIGHT[h]):
-                        t2 = nxt[t][h2]
-                        if t2 is None or (sq[t2].pit and not pit_ok(p)):
-                            continue
-                        p2, done = step(t2, p)
-                        if done:
-                            heapq.heappush(heap, (cost[t2], node))
-                        else:
-                            rev.setdefault((t2, h2, p2), []).append((node, cost[t2]))
-        while heap:
-            d, node = heapq.heappop(heap)
-            if node in dist:
-                continue
-            dist[node] = d
-            for pred, c in rev.get(node, ()):
-                if pred not in dist:
-                    heapq.heappush(heap, (d + c, pred))
+                t0 = nxt[t][BACK[h]]
+                if t0 is None:
+                    continue
+                pit0_ok = not sq[t0].pit or ok[p]
+                if not pit0_ok:
+                    continue
+                for h0 in (h, LEFT[h], RIGHT[h]):
+                    starts.append((c, (t0, h0, p)))
+        if colour_cost == 1:
+            # every square costs 1: breadth-first, nearest first
+            queue: deque = deque()
+            for c, node in starts:
+                if node not in dist:
+                    dist[node] = c
+                    queue.append(node)
+            while queue:
+                node = queue.popleft()
+                d = dist[node] + 1
+                for pred, _c in preds(node):
+                    if pred not in dist:
+                        dist[pred] = d
+                        queue.append(pred)
+        else:
+            heap = list(starts)
+            heapq.heapify(heap)
+            while heap:
+                d, node = heapq.heappop(heap)
+                if node in dist:
+                    continue
+                dist[node] = d
+                for pred, c in preds(node):
+                    if pred not in dist:
+                        heapq.heappush(heap, (d + c, pred))
         self._dist_cache[key] = dist
         return dist
 
@@ -258,7 +382,7 @@ class LapGeometry:
         return None if rest is None else g + rest
 
     def path_length(self, state: State, crossed: set | frozenset, ahead: str | None, heading: str,
-                    prog: int, limit: int = 4000, colour_cost: float = 1) -> float | None:
+                    prog: int, limit: int | None = 4000, colour_cost: float = 1) -> float | None:
         """The cost (squares, with cost 1) to draw from entering ``ahead``
         (heading ``heading``, lap progress ``prog`` before it) to the finish
         line, avoiding ``crossed``: A* search guided by the lap table (which
@@ -297,7 +421,7 @@ class LapGeometry:
                 continue
             seen.add((t, h, p))
             count += 1
-            if count > limit:
+            if limit is not None and count > limit:
                 return None
             for h2 in (h, LEFT[h], RIGHT[h]):
                 push(nxt[t][h2], h2, p, g)

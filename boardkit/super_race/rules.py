@@ -128,6 +128,9 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         self.track: Track = track_from_data(components.data, components.name)
         self._dist_cache: dict = {}   # lap tables and progress steps, per options
 
+    def chance_example(self) -> str:
+        return "roll rc rs ys bc bc"
+
     # ----------------------------------------------------------- components
     @classmethod
     def _builtin_data(cls, name: str) -> Any:
@@ -683,8 +686,9 @@ class SuperRace(Game):
     @classmethod
     def scenario(cls, *args: Any, **kwargs: Any) -> SuperRace:
         """A position to study (see :func:`boardkit.super_race.scenario.scenario`)."""
-        from .scenario import scenario
-        return scenario(cls, *args, **kwargs)
+        from ..core.fields import run_scenario
+        from .scenario import TYPES, scenario
+        return run_scenario(cls, scenario, TYPES, args, kwargs)
 
     def placements(self, colour: str) -> list[str]:
         """Every complete way to draw the dice of ``colour`` now."""

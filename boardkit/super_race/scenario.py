@@ -33,6 +33,9 @@ def scenario(cls: Any, players: int | None = None, *, track: Any = None, seed: i
     cars = list(cars or [])
     n = players if players is not None else max(1, len(cars))
     game = cls(players=n, seed=seed, track=track, **options)
+    if len(cars) > game.players:
+        raise OptionError(f"Super Race scenario: cars has one entry per player, at most "
+                          f"{game.players}, not {len(cars)}", rule="SU-options")
     rules = game.rules
     state = game.state
     for seat, spec in enumerate(cars):
@@ -72,3 +75,16 @@ def scenario(cls: Any, players: int | None = None, *, track: Any = None, seed: i
     for faces in rolls or []:
         out.force("roll " + " ".join(faces))
     return out
+
+
+#: the type of each argument (checked before any is used)
+L = (list, tuple)
+TYPES: dict[str, tuple[type, ...]] = {
+    "cars": L,
+    "turn": (int,),
+    "dice": L,
+    "roll": (int,),
+    "rolls": L,
+    "extra": (bool,),
+    "seed": (int,),
+}

@@ -44,6 +44,12 @@ BACK = {"north": "south", "south": "north", "east": "west", "west": "east"}
 WORDS = frozenset({"grey", *COLOURS, "corner", "line", "pit"})
 TRACKS = Path(__file__).with_name("tracks")
 BUILTIN = ("indianapolis", "monza")
+#: Limits of a track file (bounded time and memory: a race end measures every
+#: car's way round over squares × headings × laps × checkpoints positions).
+#: The built-in tracks have about 200 squares and 2 or 4 checkpoints.
+MAX_TRACK_SQUARES = 800
+MAX_CHECKPOINTS = 6
+MAX_TRACK_SIDE = 60
 
 
 @dataclass(frozen=True)
@@ -80,8 +86,19 @@ class Track:
                 raise grid.error(f"{ch!r} means {meaning!r}: a square needs exactly one colour "
                                  f"(grey, red, yellow or blue), not {' '.join(colours) or 'none'}",
                                  legend=ch)
-        for (x, y), _meaning in grid.cells():
+        if grid.width > MAX_TRACK_SIDE or grid.height > MAX_TRACK_SIDE:
+            raise grid.error(f"a Super Race track is at most {MAX_TRACK_SIDE} × {MAX_TRACK_SIDE} "
+                             f"squares, not {grid.width} × {grid.height}")
+        cells = list(grid.cells())
+        if len(cells) > MAX_TRACK_SQUARES:
+            raise grid.error(f"a Super Race track has at most {MAX_TRACK_SQUARES} squares, "
+                             f"not {len(cells)}")
+        for (x, y), _meaning in cells:
             words = grid.words(x, y)
+            if "line" in words and "pit" in words:
+                raise grid.error(f"square {square_name((x, y))} is both on the start/finish line "
+                                 f"and in the pit lane; the pit lane leaves the track after the "
+                                 f"line and joins it before")
             colours = [c for c in ("grey", *COLOURS) if c in words]
             name = square_name((x, y)).lower()
             self.squares[name] = Square(name, x, y, colours[0], "corner" in words,
@@ -102,9 +119,10 @@ class Track:
             raise grid.error("the track has no start/finish line: mark its squares with a "
                              "legend character meaning e.g. 'grey line'")
         entries = grid.squares("checkpoints")
-        if len(entries) < 2:
-            raise grid.error("a track needs at least two checkpoints besides the line "
-                             "(SU-R11), in race order", section="checkpoints")
+        if not 2 <= len(entries) <= MAX_CHECKPOINTS:
+            raise grid.error(f"a track needs two to {MAX_CHECKPOINTS} checkpoints besides the "
+                             f"line (SU-R11), in race order, not {len(entries)}",
+                             section="checkpoints")
         self.checkpoints: list[frozenset[str]] = []
         seen: dict[str, str] = {}
         for i, (label, squares) in enumerate(entries):
