@@ -72,7 +72,7 @@ BASE_CSS = """
 .boardkit .small { font-size: 14px; fill: #333; }
 .boardkit .heading { font-size: 16px; font-weight: bold; fill: #111; }
 .boardkit .target.legal { cursor: pointer; }
-.boardkit .target.legal .hl { stroke: #111; stroke-width: 3; stroke-dasharray: 6 3; }
+.boardkit .target.legal .hl, .boardkit .shown .hl { stroke: #111; stroke-width: 3; stroke-dasharray: 6 3; }
 .boardkit .target:not(.legal) { cursor: not-allowed; }
 .boardkit .changed-outer { fill: none; stroke: #000; stroke-width: 7; }
 .boardkit .changed-inner { fill: none; stroke: #ffd400; stroke-width: 3.5; }

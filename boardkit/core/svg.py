@@ -354,6 +354,16 @@ def picture_html(svg: str, label: str = "") -> str:
             f'alt={quoteattr(clean(label))}>')
 
 
+_CLICKABLE_ATTR = re.compile(r' (?:data-act|data-toggle|data-confirm|tabindex)="[^"]*"')
+_LEGAL_CLASS = re.compile(r'(class="[^"]*?)\btarget legal\b')
+
+
+def as_picture(svg: str) -> str:
+    """A board picture with nothing marked clickable: outlined targets stay
+    outlined (class ``shown``) but lose their click words."""
+    return _CLICKABLE_ATTR.sub("", _LEGAL_CLASS.sub(r"\1shown", svg))
+
+
 #: The note a stored board carries (its live form needs the kernel).
 STORED_NOTE = "▶ A picture of the board — run the cell to play"
 

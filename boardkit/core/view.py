@@ -22,7 +22,9 @@ class View:
     with "…" — the board widget shows them whole above the board);
     ``changed``: squares, pieces, spaces to outline (what the last step
     changed, as :func:`changes` finds it; a view ignores names it does not
-    draw).
+    draw); ``picture``: a picture for a page, not a board to click (what
+    ``pending`` selects stays highlighted — a machine and where it can go —
+    but nothing is marked clickable and no caption says to click).
     """
 
     seat: int | None = None
@@ -33,6 +35,7 @@ class View:
     state: dict | None = None
     caption: str = ""
     changed: tuple[str, ...] = ()
+    picture: bool = False
 
     @classmethod
     def of(cls, view: View | None = None, **kwargs: Any) -> View:

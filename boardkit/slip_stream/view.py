@@ -26,7 +26,19 @@ import math
 import weakref
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, ink
-from ..core.svg import El, Raw, Targets, changed_mark, header, svg_document, text, text_width, title, wrap
+from ..core.svg import (
+    El,
+    Raw,
+    Targets,
+    as_picture,
+    changed_mark,
+    header,
+    svg_document,
+    text,
+    text_width,
+    title,
+    wrap,
+)
 from ..core.view import register_hints
 from .rules import COLOURS, other
 from .tiles import CIRCLE, GOAL, GOAL_POINTS, LANE_LETTERS, LANES, START_SPACES, parse_place, place_name
@@ -148,6 +160,10 @@ def render(game, view) -> str:
 
     parts, top = header(f"Slip Stream — {head}")
     instruction = _instruction(game, state, clickable, selected, words[0] if selected else "")
+    if view.picture:       # (a picture: what is selected, said without "click")
+        instruction = "" if not selected else (
+            f"The machine on {selected} and the spaces where its "
+            f"{'turbo step' if words[0] == 'turbo' else 'move'} can end (outlined; dashed: slipstream)")
     if instruction:
         parts.append(text(12, top + 10, instruction, class_="label", font_weight="bold",
                           fill="#a00" if selected else "#111"))
@@ -168,7 +184,8 @@ def render(game, view) -> str:
     panel, right_bottom = _panel(game, state, t, clickable, y)
     parts.append(panel)
     height = int(max(bottom, right_bottom) + 12)
-    return svg_document(geo.width, height, *parts, css=CSS, label=f"Slip Stream board: {head}")
+    doc = svg_document(geo.width, height, *parts, css=CSS, label=f"Slip Stream board: {head}")
+    return as_picture(doc) if view.picture else doc
 
 
 # ----------------------------------------------------------------- words
