@@ -286,7 +286,7 @@ def test_a_teachers_component_file_starts_a_game_and_travels_with_the_save(tmp_p
 @pytest.mark.parametrize("change,field", [
     (lambda d: d.pop("odds"), "odds"),
     (lambda d: d["slime_cards"][0].update(copies=10**9), "slime_cards"),
-    (lambda d: d.update(hand_size=0), "hand size"),
+    (lambda d: d.update(hand_size=0), "hand_size"),
     (lambda d: d["slimes"].pop(), "slimes"),
 ])
 def test_a_bad_component_set_is_refused_naming_the_field(change, field):

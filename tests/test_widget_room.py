@@ -10,7 +10,7 @@ import re
 import time
 
 import pytest
-from test_widget import DiceToy, in_kernel, send
+from tests.test_widget import DiceToy, in_kernel, send
 
 from boardkit import RandomBot, SlimeCultureCenter, SlimeRace, SlipStream, SuperRace
 from boardkit.core.errors import BoardkitError

@@ -326,7 +326,7 @@ function render({ model, el: host }) {
   const stepPrev = button("bk-step-prev", "◀ step", "The step before");
   const stepNext = button("bk-step-next", "step ▶", "The next step");
   const stepLive = button("bk-step-live", "now ⇥", "Back to the live board");
-  const playPause = button("bk-play", "▶ Play", "Play back what happened since your last move");
+  const playPause = button("bk-playback", "▶ Play", "Play back what happened since your last move");
   const goOn = button("bk-next", "Continue ▶", "Go on from this moment");
   const stepLabel = el("span", "bk-step-label");
   stepLabel.setAttribute("aria-live", "polite");
