@@ -152,6 +152,8 @@ _ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
 #: again after a step: the same picture is not drawn twice).
 PICTURES_KEPT = 8
 _ENTITIES = {"&quot;": "\"", "&#10;": "\n", "&#13;": "\r", "&#9;": "\t"}
+#: Ways of finishing an unfinished click tried for its reason (parses).
+FINISHING_TRIES = 600
 #: The tail of a typed action's syntax lesson ("…; an action looks like
 #: 'grow red c4'"): never shown for a click, which typed nothing.
 _SYNTAX_TAIL = re.compile(r";? an action looks like '[^']*'$")
@@ -628,17 +630,17 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
 
     def _finishings(self, words: str, offered_words: list[str]) -> Iterator[str]:
         """Whole actions made of ``words`` and one or two more of the words
-        the board offers (a bounded number of tries)."""
+        the board offers (at most :data:`FINISHING_TRIES` tries: a click is
+        answered at once)."""
         parse = self.game.rules.parse
-        for word in offered_words[:400]:
-            try:
-                yield parse(f"{words} {word}")
-                continue
-            except InvalidActionError:
-                pass
-            for second in offered_words[:100]:
+        tries = 0
+        for word in offered_words:
+            for more in ([word], *([word, second] for second in offered_words)):
+                tries += 1
+                if tries > FINISHING_TRIES:
+                    return
                 try:
-                    yield parse(f"{words} {word} {second}")
+                    yield parse(" ".join([words, *more]))
                     break
                 except InvalidActionError:
                     pass
