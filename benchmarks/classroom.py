@@ -359,7 +359,10 @@ class Student:
         for _ in range(self.want * 12 + 40):                      # clicks, at most
             if self.s.moves >= self.want:
                 return
-            await self.until(lambda: not self.state.get("thinking"))
+            # as a student does: wait for the bots and for the play-back of
+            # their moves to reach the live board
+            await self.until(lambda: not self.state.get("thinking") and not self.state.get("playing")
+                             and self.state.get("step_index", -1) == -1)
             acts = offered(self.svg)[0]
             pending = self.state.get("pending", "")
             if pending:
