@@ -100,6 +100,21 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _stop_server(proc: subprocess.Popen, log, log_path: Path) -> None:
+    """Stop a server started in a session of its own, keep its log in the
+    artifacts and remove its temporary folder (the log's parent)."""
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    log.close()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    shutil.copy(log_path, ARTIFACTS / log_path.name)
+    shutil.rmtree(log_path.parent, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def lab_server():
     """JupyterLab on a free loopback port serving a *copy* of notebooks/."""
@@ -145,16 +160,7 @@ def lab_server():
             time.sleep(0.2)
         yield base, token
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        log.close()
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        shutil.copy(tmp / "jupyter.log", ARTIFACTS / "jupyter.log")
-        shutil.rmtree(tmp, ignore_errors=True)
+        _stop_server(proc, log, tmp / "jupyter.log")
 
 
 @pytest.fixture(scope="session")
@@ -185,13 +191,4 @@ def voila_server():
             time.sleep(0.2)
         yield f"{base}/voila/render/play.ipynb"
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        log.close()
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        shutil.copy(tmp / "voila.log", ARTIFACTS / "voila.log")
-        shutil.rmtree(tmp, ignore_errors=True)
+        _stop_server(proc, log, tmp / "voila.log")
