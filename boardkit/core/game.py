@@ -654,9 +654,6 @@ class Game:
         from .view import View
         return self.render(View(state=self._state))
 
-    def _repr_svg_(self) -> str:
-        return self.picture()
-
     def _repr_html_(self) -> str:
         """The board as an ``<img>`` (shown by every viewer, run or not)."""
         from .svg import picture_html
