@@ -70,7 +70,10 @@ class SlimeCultureCenterRules(DealtRules):
         min_players=2, max_players=6, perfect_information=False, chance=True,
         default_options={"settlement": "ruled"},
         rulebook="スライム培養センター (Slime Culture Center; publisher and year not stated)",
+        opens_at_chance=True,
     )
+    near_misses = ("grow z9", "spawn a1", "grow red h8", "move c4 d4", "inject blue9", "exchange red7",
+                   "grow brown", "resolve", "process")
 
     def __init__(self, components):
         super().__init__(components)
@@ -692,6 +695,13 @@ class SlimeCultureCenterRules(DealtRules):
         """The 30 right cards: deck / hands / revealed."""
         return {"deck": len(state["deck"]), "hands": sum(len(h) for h in state["hands"]),
                 "revealed": sum(len(r) for r in state["revealed"])}
+
+    def accounts(self, state: dict) -> dict:
+        return {"tiles": self.tile_accounts(state), "cancer": self.cancer_accounts(state),
+                "cards": self.card_accounts(state)}
+
+    def component_totals(self) -> dict:
+        return {"tiles": dict(self.tiles), "cancer": self.cancer_tiles, "cards": len(self.cards)}
 
     def validate_state(self, state: dict) -> None:
         from .validate import validate

@@ -118,7 +118,9 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         max_length=None,
         default_options={"clockwise": False, "laps": 1, "shortcut": "always", "oil": [],
                          "races": 1, "scoring": "squares"},
-        rulebook="Super Race (Schmidt Spiele, 2013, per the component notes)")
+        rulebook="Super Race (Schmidt Spiele, 2013, per the component notes)",
+        opens_at_chance=True)
+    near_misses = ("drive red z99", "drive green i12", "roll xx")
     builtin_components = BUILTIN
     chance_words = ("roll",)
     chance_name = "Dice"
