@@ -38,10 +38,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.errors import OptionError
-from ..core.game import Game
-from ..core.registry import register
 from ..core.rules import CHANCE, NULL_SINK, GameInfo, Outcome, Player, Refusal, Rules, Sink, State, normalize
-from .moves import COLOURS, MachineMoves
+from .moves import COLOURS, MACHINES, START, MachineMoves, place_key
 from .tiles import (
     CIRCLE,
     COURSE_TILES,
@@ -60,10 +58,6 @@ from .tiles import (
     tiles_from_data,
 )
 
-#: "Place the 8 machine tokens on the 8 start spaces of the start tile,
-#: alternating colours one at a time": red on s1, s3, s5, s7, blue on the others.
-START = {"red": ["s1", "s3", "s5", "s7"], "blue": ["s2", "s4", "s6", "s8"]}
-MACHINES = 4
 ACTION_WORDS = ("move", "turbo", "colour")
 EXAMPLES = {"move": "move 3c 5d", "turbo": "turbo 3c 4d", "colour": "colour red",
             "first": "first 0", "course": "course 3 1 7 2 5 4 6"}
@@ -71,12 +65,6 @@ EXAMPLES = {"move": "move 3c 5d", "turbo": "turbo 3c 4d", "colour": "colour red"
 
 def other(colour: str) -> str:
     return COLOURS[1 - COLOURS.index(colour)]
-
-
-def place_key(name: str) -> tuple[int, int]:
-    """Sort key of a space name: by row, then lane."""
-    p = parse_place(name)
-    return p if p is not None else (10**6, 0)
 
 
 class SlipStreamRules(MachineMoves, Rules):
@@ -770,51 +758,3 @@ class SlipStreamRules(MachineMoves, Rules):
         start = "".join((occ.get((0, i)) or ".")[0].upper() + " " for i in range(1, START_SPACES + 1))
         lines.append("  s1-s8 " + start.rstrip())
         return "\n".join(lines)
-
-
-# ----------------------------------------------------------------- the game
-@register
-class SlipStream(Game):
-    """Slip Stream for two players (SS-R1)."""
-
-    Rules = SlipStreamRules
-    rules: SlipStreamRules
-
-    def seat_name(self, seat: int) -> str:
-        return self.rules.player_name(self._state, seat)
-
-    @property
-    def layout(self) -> Layout:
-        return self.rules.layout(self._state)
-
-    @property
-    def score_tile(self) -> ScoreTile:
-        return self.rules.score_tile(self._state)
-
-    def destinations(self, space: str) -> dict[str, list[str]]:
-        """Where the machine on ``space`` can end a move → the trail."""
-        return self.rules.destinations(self._state, space)
-
-    def trail(self, src: str, dst: str) -> list[str]:
-        return self.rules.trail(self._state, src, dst)
-
-    def turbo_destinations(self, space: str) -> list[str]:
-        return self.rules.turbo_destinations(self._state, space)
-
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        """SVG of the board (see :class:`boardkit.core.view.View`)."""
-        from ..core.view import View
-        from .view import render
-        return render(self, View.of(view, **kwargs))
-
-    def with_plan(self, picture: str, actions: list[str]) -> str:
-        """The live board ``picture`` with a bot's expected line drawn over
-        it as numbered arrows (:func:`boardkit.slip_stream.view.with_plan`)."""
-        from .view import with_plan
-        return with_plan(picture, self, actions)
-
-    @classmethod
-    def scenario(cls, *args: Any, **kwargs: Any) -> SlipStream:
-        from ..core.fields import run_scenario
-        from .scenario import TYPES, scenario
-        return run_scenario(cls, scenario, TYPES, args, kwargs)
