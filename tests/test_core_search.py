@@ -114,6 +114,19 @@ def test_a_game_opens_at_chance_as_it_declares_and_chance_sums_to_one(name, cls)
     assert listed is None or outcome in dict(listed)
 
 
+@pytest.mark.parametrize("name,cls", [(n, c) for n, c in GAMES if "first" in c.Rules.chance_words])
+def test_a_game_that_draws_who_goes_first_uses_the_cores_draw(name, cls):
+    """``first <seat>``, every seat equally likely, drawn as the core draws
+    it (boardkit.core.first), before anything else."""
+    from boardkit.core.first import draw_first, first_outcomes
+    for n in {cls.min_players, cls.max_players}:
+        rules = cls(players=n, chance=[]).rules
+        state = rules.initial_state(rules.make_options(players=n))
+        assert rules.chance_outcomes(state) == first_outcomes(n)
+        assert [rules.sample_chance(state, random.Random(k)) for k in range(20)] == \
+            [draw_first(n, random.Random(k)) for k in range(20)]
+
+
 @pytest.mark.parametrize("name,cls", HIDDEN)
 def test_dealt_games_choose_the_first_player_then_deal(name, cls):
     game = cls(players=cls.min_players, seed=3, chance=[])

@@ -38,6 +38,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.errors import OptionError
+from ..core.first import draw_first, first_candidates, first_outcomes, first_seat, is_first
 from ..core.rules import CHANCE, NULL_SINK, GameInfo, Outcome, Player, Refusal, Rules, Sink, State, normalize
 from .moves import COLOURS, MACHINES, START, MachineMoves, place_key
 from .tiles import (
@@ -239,7 +240,7 @@ class SlipStreamRules(MachineMoves, Rules):
         if cur is None:
             return []
         if cur is CHANCE:
-            return ["first 0", "first 1"] if state["first"] is None else []
+            return first_candidates(2) if state["first"] is None else []
         if state["phase"] == "colour":
             return [f"colour {c}" for c in COLOURS]
         lay = self.layout(state)
@@ -313,7 +314,7 @@ class SlipStreamRules(MachineMoves, Rules):
 
     def _chance_refusal(self, state: State, words: list[str]) -> Refusal | None:
         if state["first"] is None:
-            if words[0] != "first" or words[1:] not in (["0"], ["1"]):
+            if not is_first(" ".join(words), 2):
                 return Refusal("SS-chance", "chance first chooses the first-move player: "
                                             "'first 0' or 'first 1'")
             return None
@@ -458,7 +459,7 @@ class SlipStreamRules(MachineMoves, Rules):
         words = action.split(" ")
         word = words[0]
         if word == "first":
-            state["first"] = int(words[1])
+            state["first"] = first_seat(action)
             emit(state, f"Chance: Player {state['first'] + 1} is the first-move player (SS-R10)")
             self._after_setup(state, emit)
         elif word == "course":
@@ -660,12 +661,12 @@ class SlipStreamRules(MachineMoves, Rules):
         if state["phase"] != "setup":
             return []
         if state["first"] is None:
-            return [("first 0", 0.5), ("first 1", 0.5)]
+            return first_outcomes(2)
         return None  # 7! course orders: sampled
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         if state["first"] is None:
-            return f"first {rng.randrange(2)}"
+            return draw_first(2, rng)
         order = list(range(1, COURSE_TILES + 1))
         rng.shuffle(order)
         return "course " + " ".join(map(str, order))

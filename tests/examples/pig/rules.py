@@ -8,6 +8,7 @@ wins (PIG-R1 … PIG-R5 in docs/rulings.md).
 from __future__ import annotations
 
 from boardkit.core import CHANCE, NULL_SINK, GameInfo, OptionError, Outcome, Refusal, Rules, StateFileError
+from boardkit.core.first import draw_first, first_outcomes, first_seat
 from boardkit.core.rules import check_fields, whole
 
 FACES = range(1, 7)
@@ -45,9 +46,13 @@ class PigRules(Rules):
 
     def chance_outcomes(self, state):
         if state["first"] is None:
-            n = self.players(state)
-            return [(f"first {s}", 1 / n) for s in range(n)]
+            return first_outcomes(self.players(state))
         return [(f"die {k}", 1 / 6) for k in FACES]
+
+    def sample_chance(self, state, rng):
+        if state["first"] is None:
+            return draw_first(self.players(state), rng)
+        return super().sample_chance(state, rng)
 
     def candidates(self, state, ctx=None):
         if self.current(state) is CHANCE:
@@ -68,8 +73,8 @@ class PigRules(Rules):
         who, n = state["turn"], self.players(state)
         word, _, arg = action.partition(" ")
         if word == "first":
-            state["first"] = state["turn"] = int(arg)
-            emit(state, f"{self.seat_name(int(arg))} goes first (PIG-R2)")
+            state["first"] = state["turn"] = first_seat(action)
+            emit(state, f"{self.seat_name(state['first'])} goes first (PIG-R2)")
         elif word == "roll":
             state["rolling"] = True
         elif word == "die":
