@@ -11,6 +11,7 @@ from ..core.registry import register
 from ..core.rules import CHANCE
 from .rules import SlimeCultureCenterRules
 from .settlement import settle
+from .view import render
 
 
 # ----------------------------------------------------------------- the game
@@ -20,6 +21,7 @@ class SlimeCultureCenter(Game):
 
     Rules = SlimeCultureCenterRules
     rules: SlimeCultureCenterRules
+    draw = staticmethod(render)
 
     def seat_name(self, seat: int) -> str:
         return self.rules.seat_name(seat)
@@ -65,12 +67,6 @@ class SlimeCultureCenter(Game):
 
     def card_accounts(self, state: dict | None = None) -> dict:
         return self.rules.card_accounts(self._state if state is None else state)
-
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        """SVG of the board (see :class:`boardkit.core.view.View`)."""
-        from ..core.view import View
-        from .view import render
-        return render(self, View.of(view, **kwargs))
 
     def film(self, since: int | None = None, columns: int = 4):
         """The sub-steps (bites, infections, expiry) of the log entries from

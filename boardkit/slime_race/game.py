@@ -14,6 +14,7 @@ from .cards import rank_slots
 from .components import SLIMES
 from .components import Components as SRComponents
 from .rules import SlimeRaceRules
+from .view import render
 
 
 # ----------------------------------------------------------------- the game
@@ -28,6 +29,7 @@ class SlimeRace(Game):
 
     Rules = SlimeRaceRules
     rules: SlimeRaceRules
+    draw = staticmethod(render)
 
     @property
     def c(self) -> SRComponents:
@@ -141,9 +143,3 @@ class SlimeRace(Game):
                 out.append(after["last_race"])
         return out
 
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        """SVG of the board (see :class:`boardkit.core.view.View` for the
-        options: whose hand, teacher view, a past state, a caption…)."""
-        from ..core.view import View
-        from .view import render
-        return render(self, View.of(view, **kwargs))

@@ -10,7 +10,7 @@ from collections import Counter
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, ink
 from ..core.svg import El, Targets, changed_mark, header, svg_document, text, text_width, title
-from ..core.view import View, register_hints
+from ..core.view import Position, register_hints
 from .cards import card_label, rank_slots
 from .components import SLIMES, card_kind
 
@@ -57,14 +57,12 @@ def _space_x(pos: int, GOAL: int) -> float:
     return X0 + (pos - 0.5) * sp
 
 
-def render(game, view: View) -> str:
+def render(game, pos: Position) -> str:
+    view = pos.view
     seat, pending, hide_hands, all_hands = view.seat, view.pending, view.hide_hands, view.all_hands
-    live = view.state is None
-    state: dict = game._state if view.state is None else view.state
-    turn = state["turn"]
-    shown = turn if seat is None else seat
-    legal = list(game.legal_actions) if live and shown == turn and not hide_hands else []
-    targets = Targets(legal, pending)
+    state = pos.state
+    shown = state["turn"] if seat is None else seat
+    targets = Targets([] if hide_hands else pos.legal, pending)
     situation = view.caption or game.rules.situation(state)
     changed = set(view.changed)
     parts, top = header(f"Slime Race — {situation}")

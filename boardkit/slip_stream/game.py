@@ -9,6 +9,7 @@ from ..core.game import Game
 from ..core.registry import register
 from .rules import SlipStreamRules
 from .tiles import Layout, ScoreTile
+from .view import render
 
 
 # ----------------------------------------------------------------- the game
@@ -18,6 +19,7 @@ class SlipStream(Game):
 
     Rules = SlipStreamRules
     rules: SlipStreamRules
+    draw = staticmethod(render)
 
     def seat_name(self, seat: int) -> str:
         return self.rules.player_name(self._state, seat)
@@ -39,12 +41,6 @@ class SlipStream(Game):
 
     def turbo_destinations(self, space: str) -> list[str]:
         return self.rules.turbo_destinations(self._state, space)
-
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        """SVG of the board (see :class:`boardkit.core.view.View`)."""
-        from ..core.view import View
-        from .view import render
-        return render(self, View.of(view, **kwargs))
 
     def with_plan(self, picture: str, actions: list[str]) -> str:
         """The live board ``picture`` with a bot's expected line drawn over

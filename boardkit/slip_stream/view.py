@@ -39,7 +39,7 @@ from ..core.svg import (
     title,
     wrap,
 )
-from ..core.view import register_hints
+from ..core.view import Position, register_hints
 from .rules import COLOURS, other
 from .tiles import CIRCLE, GOAL, GOAL_POINTS, LANE_LETTERS, LANES, START_SPACES, parse_place, place_name
 
@@ -134,15 +134,10 @@ class _Course:
         return out
 
 
-def render(game, view) -> str:
-    rules = game.rules
-    live = view.state is None
-    state: dict = game._state if live else view.state
-    cur = rules.current(state)
-    mover = isinstance(cur, int) and (view.seat is None or view.seat == cur)
-    legal = list(game.legal_actions) if live and mover else []
-    t = Targets(legal, view.pending)
-    clickable = bool(legal)
+def render(game, pos: Position) -> str:
+    rules, view, state = game.rules, pos.view, pos.state
+    t = pos.targets
+    clickable = bool(pos.legal)
     lay = rules.layout(state)
     head = view.caption or rules.situation(state)
     changed = set(view.changed)
@@ -716,7 +711,7 @@ def plan_arrows(game, actions, state: dict | None = None, caption: str | None = 
     legal where it is played. ``caption``: the one the board was drawn with
     (its title's height places the course)."""
     rules = game.rules
-    state = rules.clone(game._state if state is None else state)
+    state = rules.clone(game.state if state is None else state)
     _, top = header(f"Slip Stream — {caption or rules.situation(state)}")
     geo = _Course(rules.layout(state), top + 86)
     group = El("g", class_="bk-plan")

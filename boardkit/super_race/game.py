@@ -10,6 +10,7 @@ from ..core.game import Game
 from ..core.registry import register
 from .rules import SuperRaceRules
 from .track import Track
+from .view import render
 
 
 @register
@@ -20,6 +21,7 @@ class SuperRace(Game):
 
     Rules = SuperRaceRules
     rules: SuperRaceRules
+    draw = staticmethod(render)
 
     def carried_selection(self, action: str, chosen: list[str]) -> list[str]:
         """SU-R2: "set as many dice as you like to one side" — dice set aside
@@ -57,12 +59,6 @@ class SuperRace(Game):
 
     def distance(self, seat: int) -> int:
         return self.rules.distance(self._state, seat)
-
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        """SVG of every player's track and the dice (see :class:`boardkit.core.view.View`)."""
-        from ..core.view import View
-        from .view import render
-        return render(self, View.of(view, **kwargs))
 
     def mini(self, caption: str = "", seat: int = 0):
         """One player's track, small (nothing clickable)."""

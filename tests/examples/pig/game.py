@@ -2,9 +2,7 @@
 and the board picture."""
 from __future__ import annotations
 
-from typing import Any
-
-from boardkit.core import Game, View, register
+from boardkit.core import Game, register
 
 from .rules import PigRules
 from .view import render
@@ -15,6 +13,4 @@ class Pig(Game):
     """Pig, the folk dice game: roll or hold, first to the target wins."""
 
     Rules = PigRules
-
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        return render(self, View.of(view, **kwargs))
+    draw = staticmethod(render)

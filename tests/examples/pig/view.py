@@ -3,19 +3,15 @@ last roll, and the two actions as click targets."""
 from __future__ import annotations
 
 from boardkit.core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS
-from boardkit.core.svg import El, Targets, header, svg_document, text
-from boardkit.core.view import View
+from boardkit.core.svg import El, header, svg_document, text
+from boardkit.core.view import Position
 
 W, BAR = BOARD_WIDTH, 700
 
 
-def render(game, view: View) -> str:
-    rules = game.rules
-    state = game.state if view.state is None else view.state
-    mover = rules.current(state)
-    live = view.state is None and not view.picture and isinstance(mover, int)
-    t = Targets(game.legal_actions if live else [], view.pending)
-    parts, y = header(f"Pig — {view.caption or rules.situation(state)}")
+def render(game, pos: Position) -> str:
+    rules, state, mover = game.rules, pos.state, pos.mover
+    parts, y = header(f"Pig — {pos.view.caption or rules.situation(state)}")
     target = state["options"]["target"]
     for seat, score in enumerate(state["scores"]):
         y += 34
@@ -31,5 +27,5 @@ def render(game, view: View) -> str:
         button = El("g", El("rect", x=12 + 130 * k, y=y + 24, width=110, height=40, rx=8,
                             fill="#fff", stroke="#222", class_="hl"),
                     text(67 + 130 * k, y + 44, word.capitalize(), text_anchor="middle"))
-        parts.append(t.mark(button, word) if live else button)
+        parts.append(pos.targets.mark(button, word) if pos.legal else button)
     return svg_document(W, int(y + 80), *parts, css=BASE_CSS, label=f"Pig board: {rules.situation(state)}")
