@@ -55,7 +55,7 @@ from .rules import (
     thaw,
 )
 from .saves import FORMAT, MAX_FORCED, MAX_LOG, MAX_SAVE_BYTES  # noqa: F401 (re-exported)
-from .svg import Targets
+from .svg import SVG, Targets
 from .view import Position, View
 
 __all__ = ["CHANCE", "Game", "LegalActions", "LogEntry", "Outcome", "copy_json", "Events",
@@ -222,7 +222,8 @@ class Game:
 
     # ------------------------------------------------------------- metadata
     @property
-    def info(self):
+    def info(self) -> _rules.GameInfo:
+        """The game's metadata (:class:`~boardkit.core.rules.GameInfo`)."""
         return self.rules.info
 
     @property
@@ -687,8 +688,7 @@ class Game:
         from .svg import picture_html
         return picture_html(self.picture())
 
-    def svg(self, **kwargs: Any):
-        from .svg import SVG
+    def svg(self, **kwargs: Any) -> SVG:
         return SVG(self.render(**kwargs))
 
 

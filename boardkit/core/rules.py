@@ -206,14 +206,14 @@ class Grouped(Sequence):
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return list(self)[i]
         i = position(i, len(self), "item")
         g = bisect_right(self._ends, i)
         return self._item(g, i - (self._ends[g - 1] if g else 0))
 
-    def _item(self, g: int, k: int):
+    def _item(self, g: int, k: int) -> Any:
         raise NotImplementedError
 
 

@@ -7,12 +7,31 @@ space is ``bet 1-3``, a card is ``play red+5``.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Protocol
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, ink
 from ..core.svg import El, Targets, changed_mark, header, svg_document, text, text_width, title
 from ..core.view import Position, register_hints
 from .cards import card_label, rank_slots
 from .components import SLIMES, card_kind
+from .components import Components as SRComponents
+from .rules import SlimeRaceRules
+
+
+class Shown(Protocol):
+    """What this view reads of the session (:class:`~boardkit.slime_race.game.SlimeRace`: its view
+    imports no session, so the session can import it)."""
+
+    @property
+    def rules(self) -> SlimeRaceRules: ...
+
+    @property
+    def c(self) -> SRComponents: ...
+
+    @property
+    def players(self) -> int: ...
+
+    def seat_name(self, seat: int) -> str: ...
 
 #: Slime colours; the letter on each takes the ink that contrasts most.
 SLIME_FILL = {"red": "#c62828", "orange": "#f46d43", "green": "#1b7837",
@@ -57,7 +76,7 @@ def _space_x(pos: int, GOAL: int) -> float:
     return X0 + (pos - 0.5) * sp
 
 
-def render(game, pos: Position) -> str:
+def render(game: Shown, pos: Position) -> str:
     view = pos.view
     seat, pending, hide_hands, all_hands = view.seat, view.pending, view.hide_hands, view.all_hands
     state = pos.state

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from typing import Protocol
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, ink
 from ..core.svg import (
@@ -40,8 +41,22 @@ from ..core.svg import (
     wrap,
 )
 from ..core.view import Position, register_hints
-from .rules import COLOURS, other
+from .rules import COLOURS, SlipStreamRules, other
 from .tiles import CIRCLE, GOAL, GOAL_POINTS, LANE_LETTERS, LANES, START_SPACES, parse_place, place_name
+
+
+class Shown(Protocol):
+    """What this view reads of the session (:class:`~boardkit.slip_stream.game.SlipStream`: its view
+    imports no session, so the session can import it)."""
+
+    @property
+    def rules(self) -> SlipStreamRules: ...
+
+    @property
+    def state(self) -> dict: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
 
 #: Machine colours: a light red under a black letter, a dark blue under a
 #: white one, so the two also differ in grey-scale and for colour-blind eyes.
@@ -134,7 +149,7 @@ class _Course:
         return out
 
 
-def render(game, pos: Position) -> str:
+def render(game: Shown, pos: Position) -> str:
     rules, view, state = game.rules, pos.view, pos.state
     t = pos.targets
     clickable = bool(pos.legal)

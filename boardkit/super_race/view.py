@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from typing import Any
+from typing import Any, Protocol
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, ink
 from ..core.svg import (
@@ -43,7 +43,22 @@ from ..core.svg import (
     wrap,
 )
 from ..core.view import Position, View, register_hints
+from .rules import SuperRaceRules
 from .track import BACK, HEADINGS, LEFT, RIGHT
+
+
+class Shown(Protocol):
+    """What this view reads of the session (:class:`~boardkit.super_race.game.SuperRace`: its view
+    imports no session, so the session can import it)."""
+
+    @property
+    def rules(self) -> SuperRaceRules: ...
+
+    @property
+    def state(self) -> dict: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
 
 #: Die and square colours (dark red, bright yellow, mid blue: told apart by
 #: lightness too), each with the ink of its letter.
@@ -181,7 +196,7 @@ def _runs(track, squares) -> list[list[str]]:
 
 
 # --------------------------------------------------------------- the picture
-def render(game: Any, pos: Position) -> str:
+def render(game: Shown, pos: Position) -> str:
     rules, view, state = game.rules, pos.view, pos.state
     track = rules.track
     phase, turn = state["phase"], state["turn"]

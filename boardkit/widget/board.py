@@ -1105,7 +1105,7 @@ class BoardWidget(anywidget.AnyWidget):
                     all_hands=self.mode == "teacher")
         return stored_picture(g.render(view))
 
-    def _repr_mimebundle_(self, **kwargs: Any):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, plus the board as a static picture for viewers
         that have no kernel (:meth:`stored_svg`)."""
         bundle = super()._repr_mimebundle_(**kwargs)
