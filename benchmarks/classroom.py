@@ -332,7 +332,7 @@ class Student:
             rid = state["reply"]["id"]
             self.s.replies[rid] = self.s.replies.get(rid, 0) + 1
         if "base_z" in state or "svg_z" in state:
-            from boardkit.widget_picture import unpack_picture
+            from boardkit.widget.picture import unpack_picture
             self.svg = unpack_picture(bytes(model.get("base_z", b"")), bytes(model.get("svg_z", b"")))
 
     async def until(self, ok: Any, timeout: float | None = None) -> None:

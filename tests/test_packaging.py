@@ -23,7 +23,7 @@ def test_wheel_contains_widget_files(tmp_path):
     for f in ROOT.glob("widgets/*"):
         assert f"boardkit/_widgets/{f.name}" in names, f.name
     assert "boardkit/slime_race/components.json" in names
-    assert "boardkit/widget.py" in names
+    assert "boardkit/widget/__init__.py" in names
     assert "boardkit/docs/rulings.md" in names, "the rulings the errors cite ship with the wheel"
 
 

@@ -372,7 +372,7 @@ def test_a_bot_starts_thinking_only_once_the_answer_has_left_the_kernel(monkeypa
     """In a kernel every message leaves through one output thread, which
     needs the interpreter lock; a bot thinking holds it. So the bot starts
     only after the output thread has sent the click's answer."""
-    import boardkit.widget_bots as widget_module
+    import boardkit.widget.bots as widget_module
 
     class StartBot(FirstBot):
         def __init__(self):

@@ -55,6 +55,8 @@ from .rules import (
     thaw,
 )
 from .saves import FORMAT, MAX_FORCED, MAX_LOG, MAX_SAVE_BYTES  # noqa: F401 (re-exported)
+from .svg import SVG, Targets
+from .view import Position, View
 
 __all__ = ["CHANCE", "Game", "LegalActions", "LogEntry", "Outcome", "copy_json", "Events",
            "is_plain_json", "normalize"]
@@ -129,9 +131,15 @@ class _Info:
 
 
 class Game:
-    """One session of a game. Subclasses set :attr:`Rules` (and a view)."""
+    """One session of a game. Subclasses set :attr:`Rules` and :attr:`draw`."""
 
     Rules: ClassVar[type[_rules.Rules]]
+    #: The game's view: ``draw(game, position) -> SVG`` (a function of the
+    #: game's view module, set as ``draw = staticmethod(render)``), called
+    #: by :meth:`render` with the :class:`~boardkit.core.view.Position`
+    #: worked out. None: the game has no picture.
+    #: (Typed Any: a function kept on a class is a staticmethod there.)
+    draw: ClassVar[Any] = None
     name = _Info("name")
     title = _Info("title")
     ruling_prefix = _Info("ruling_prefix")
@@ -214,7 +222,8 @@ class Game:
 
     # ------------------------------------------------------------- metadata
     @property
-    def info(self):
+    def info(self) -> _rules.GameInfo:
+        """The game's metadata (:class:`~boardkit.core.rules.GameInfo`)."""
         return self.rules.info
 
     @property
@@ -631,9 +640,27 @@ class Game:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed}: {self.situation()}>"
 
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        """The SVG picture of the current state (each game's view)."""
-        raise NotImplementedError
+    def render(self, view: View | None = None, **kwargs: Any) -> str:
+        """The SVG picture of the position (see :class:`~boardkit.core.view.View`
+        for the options: whose hand, teacher view, a past state, a
+        caption…), drawn by the game's view (:attr:`draw`) from the
+        :meth:`position` it shows."""
+        draw = type(self).draw
+        if draw is None:
+            raise NotImplementedError(f"{self.info.title} has no picture (Game.draw)")
+        return draw(self, self.position(View.of(view, **kwargs)))
+
+    def position(self, view: View) -> Position:
+        """What ``view`` shows: the state, who acts there, whose side is
+        shown and, on the live board when that seat acts, the legal targets."""
+        live = view.state is None
+        state = self._state if live else view.state
+        assert state is not None
+        mover = self.rules.current(state)
+        seat = view.seat if view.seat is not None else (mover if type(mover) is int else None)
+        legal = list(self.legal_actions) if live and type(mover) is int and seat == mover else []
+        return Position(state=state, live=live, mover=mover, seat=seat, legal=legal,
+                        targets=Targets(legal, view.pending), view=view)
 
     def with_plan(self, picture: str, actions: list[str]) -> str:
         """The live board ``picture`` with a searching bot's expected line
@@ -651,7 +678,6 @@ class Game:
     def picture(self) -> str:
         """The position as a picture: nothing on it looks clickable (a game
         shown in a notebook is a picture; the board widget is for playing)."""
-        from .view import View
         return self.render(View(state=self._state))
 
     def _repr_html_(self) -> str:
@@ -659,8 +685,7 @@ class Game:
         from .svg import picture_html
         return picture_html(self.picture())
 
-    def svg(self, **kwargs: Any):
-        from .svg import SVG
+    def svg(self, **kwargs: Any) -> SVG:
         return SVG(self.render(**kwargs))
 
 

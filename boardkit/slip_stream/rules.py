@@ -38,10 +38,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.errors import OptionError
-from ..core.game import Game
-from ..core.registry import register
+from ..core.first import draw_first, first_candidates, first_outcomes, first_seat, is_first
 from ..core.rules import CHANCE, NULL_SINK, GameInfo, Outcome, Player, Refusal, Rules, Sink, State, normalize
-from .moves import COLOURS, MachineMoves
+from .moves import COLOURS, MACHINES, START, MachineMoves, place_key
 from .tiles import (
     CIRCLE,
     COURSE_TILES,
@@ -60,10 +59,6 @@ from .tiles import (
     tiles_from_data,
 )
 
-#: "Place the 8 machine tokens on the 8 start spaces of the start tile,
-#: alternating colours one at a time": red on s1, s3, s5, s7, blue on the others.
-START = {"red": ["s1", "s3", "s5", "s7"], "blue": ["s2", "s4", "s6", "s8"]}
-MACHINES = 4
 ACTION_WORDS = ("move", "turbo", "colour")
 EXAMPLES = {"move": "move 3c 5d", "turbo": "turbo 3c 4d", "colour": "colour red",
             "first": "first 0", "course": "course 3 1 7 2 5 4 6"}
@@ -71,12 +66,6 @@ EXAMPLES = {"move": "move 3c 5d", "turbo": "turbo 3c 4d", "colour": "colour red"
 
 def other(colour: str) -> str:
     return COLOURS[1 - COLOURS.index(colour)]
-
-
-def place_key(name: str) -> tuple[int, int]:
-    """Sort key of a space name: by row, then lane."""
-    p = parse_place(name)
-    return p if p is not None else (10**6, 0)
 
 
 class SlipStreamRules(MachineMoves, Rules):
@@ -89,7 +78,9 @@ class SlipStreamRules(MachineMoves, Rules):
         max_length=2 + 1 + 2 * MACHINES * (2 + COURSE_TILES * MAX_ROWS + 1),
         default_options={"score_tile": 1, "course": None, "pie_rule": True},
         rulebook="Slip Stream (English rulebook; publisher and year not stated)",
+        opens_at_chance=True,
     )
+    near_misses = ("move s1 z9", "move a1", "turbo c4 d4", "colour green")
     chance_words = ("first", "course")
     chance_name = "Set-up"
 
@@ -249,7 +240,7 @@ class SlipStreamRules(MachineMoves, Rules):
         if cur is None:
             return []
         if cur is CHANCE:
-            return ["first 0", "first 1"] if state["first"] is None else []
+            return first_candidates(2) if state["first"] is None else []
         if state["phase"] == "colour":
             return [f"colour {c}" for c in COLOURS]
         lay = self.layout(state)
@@ -323,7 +314,7 @@ class SlipStreamRules(MachineMoves, Rules):
 
     def _chance_refusal(self, state: State, words: list[str]) -> Refusal | None:
         if state["first"] is None:
-            if words[0] != "first" or words[1:] not in (["0"], ["1"]):
+            if not is_first(" ".join(words), 2):
                 return Refusal("SS-chance", "chance first chooses the first-move player: "
                                             "'first 0' or 'first 1'")
             return None
@@ -468,7 +459,7 @@ class SlipStreamRules(MachineMoves, Rules):
         words = action.split(" ")
         word = words[0]
         if word == "first":
-            state["first"] = int(words[1])
+            state["first"] = first_seat(action)
             emit(state, f"Chance: Player {state['first'] + 1} is the first-move player (SS-R10)")
             self._after_setup(state, emit)
         elif word == "course":
@@ -670,12 +661,12 @@ class SlipStreamRules(MachineMoves, Rules):
         if state["phase"] != "setup":
             return []
         if state["first"] is None:
-            return [("first 0", 0.5), ("first 1", 0.5)]
+            return first_outcomes(2)
         return None  # 7! course orders: sampled
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         if state["first"] is None:
-            return f"first {rng.randrange(2)}"
+            return draw_first(2, rng)
         order = list(range(1, COURSE_TILES + 1))
         rng.shuffle(order)
         return "course " + " ".join(map(str, order))
@@ -768,51 +759,3 @@ class SlipStreamRules(MachineMoves, Rules):
         start = "".join((occ.get((0, i)) or ".")[0].upper() + " " for i in range(1, START_SPACES + 1))
         lines.append("  s1-s8 " + start.rstrip())
         return "\n".join(lines)
-
-
-# ----------------------------------------------------------------- the game
-@register
-class SlipStream(Game):
-    """Slip Stream for two players (SS-R1)."""
-
-    Rules = SlipStreamRules
-    rules: SlipStreamRules
-
-    def seat_name(self, seat: int) -> str:
-        return self.rules.player_name(self._state, seat)
-
-    @property
-    def layout(self) -> Layout:
-        return self.rules.layout(self._state)
-
-    @property
-    def score_tile(self) -> ScoreTile:
-        return self.rules.score_tile(self._state)
-
-    def destinations(self, space: str) -> dict[str, list[str]]:
-        """Where the machine on ``space`` can end a move → the trail."""
-        return self.rules.destinations(self._state, space)
-
-    def trail(self, src: str, dst: str) -> list[str]:
-        return self.rules.trail(self._state, src, dst)
-
-    def turbo_destinations(self, space: str) -> list[str]:
-        return self.rules.turbo_destinations(self._state, space)
-
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        """SVG of the board (see :class:`boardkit.core.view.View`)."""
-        from ..core.view import View
-        from .view import render
-        return render(self, View.of(view, **kwargs))
-
-    def with_plan(self, picture: str, actions: list[str]) -> str:
-        """The live board ``picture`` with a bot's expected line drawn over
-        it as numbered arrows (:func:`boardkit.slip_stream.view.with_plan`)."""
-        from .view import with_plan
-        return with_plan(picture, self, actions)
-
-    @classmethod
-    def scenario(cls, *args: Any, **kwargs: Any) -> SlipStream:
-        from ..core.fields import run_scenario
-        from .scenario import TYPES, scenario
-        return run_scenario(cls, scenario, TYPES, args, kwargs)

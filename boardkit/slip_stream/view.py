@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from typing import Protocol
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, ink
 from ..core.svg import (
@@ -39,9 +40,23 @@ from ..core.svg import (
     title,
     wrap,
 )
-from ..core.view import register_hints
-from .rules import COLOURS, other
+from ..core.view import Position, register_hints
+from .rules import COLOURS, SlipStreamRules, other
 from .tiles import CIRCLE, GOAL, GOAL_POINTS, LANE_LETTERS, LANES, START_SPACES, parse_place, place_name
+
+
+class Shown(Protocol):
+    """What this view reads of the session (:class:`~boardkit.slip_stream.game.SlipStream`: its view
+    imports no session, so the session can import it)."""
+
+    @property
+    def rules(self) -> SlipStreamRules: ...
+
+    @property
+    def state(self) -> dict: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
 
 #: Machine colours: a light red under a black letter, a dark blue under a
 #: white one, so the two also differ in grey-scale and for colour-blind eyes.
@@ -134,15 +149,10 @@ class _Course:
         return out
 
 
-def render(game, view) -> str:
-    rules = game.rules
-    live = view.state is None
-    state: dict = game._state if live else view.state
-    cur = rules.current(state)
-    mover = isinstance(cur, int) and (view.seat is None or view.seat == cur)
-    legal = list(game.legal_actions) if live and mover else []
-    t = Targets(legal, view.pending)
-    clickable = bool(legal)
+def render(game: Shown, pos: Position) -> str:
+    rules, view, state = game.rules, pos.view, pos.state
+    t = pos.targets
+    clickable = bool(pos.legal)
     lay = rules.layout(state)
     head = view.caption or rules.situation(state)
     changed = set(view.changed)
@@ -737,7 +747,7 @@ def plan_arrows(game, actions, state: dict | None = None, caption: str | None = 
     legal where it is played. ``caption``: the one the board was drawn with
     (its title's height places the course)."""
     rules = game.rules
-    state = rules.clone(game._state if state is None else state)
+    state = rules.clone(game.state if state is None else state)
     _, top = header(f"Slip Stream — {caption or rules.situation(state)}")
     geo = _Course(rules.layout(state), top + 86)
     group = El("g", class_="bk-plan")

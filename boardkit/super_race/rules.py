@@ -39,8 +39,6 @@ from math import factorial
 from typing import Any
 
 from ..core.errors import OptionError
-from ..core.game import Game
-from ..core.registry import register
 from ..core.rules import (
     CHANCE,
     NULL_SINK,
@@ -52,6 +50,7 @@ from ..core.rules import (
     State,
     normalize,
 )
+from .dice import DICE, FACE_WORDS, FACES, ROLLS
 from .laps import LapGeometry
 from .placements import LETTER, Placements
 from .scoring import POSITION_POINTS, Scoring  # noqa: F401 (re-exported)
@@ -67,13 +66,6 @@ from .track import (
     read_track,
     track_from_data,
 )
-
-FACES = ("rs", "rc", "ys", "yc", "bs", "bc")
-FACE_WORDS = {"rs": "red straight", "rc": "red curve", "ys": "yellow straight",
-              "yc": "yellow curve", "bs": "blue straight", "bc": "blue curve"}
-COLOUR_OF = {"r": "red", "y": "yellow", "b": "blue"}
-DICE = 5
-ROLLS = 3
 
 
 def multiset_probability(faces: tuple[str, ...]) -> float:
@@ -118,7 +110,9 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         max_length=None,
         default_options={"clockwise": False, "laps": 1, "shortcut": "always", "oil": [],
                          "races": 1, "scoring": "squares"},
-        rulebook="Super Race (Schmidt Spiele, 2013, per the component notes)")
+        rulebook="Super Race (Schmidt Spiele, 2013, per the component notes)",
+        opens_at_chance=True)
+    near_misses = ("drive red z99", "drive green i12", "roll xx")
     builtin_components = BUILTIN
     chance_words = ("roll",)
     chance_name = "Dice"
@@ -651,63 +645,4 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         validate_state(self, state)
 
 
-@register
-class SuperRace(Game):
-    """Super Race for 1–4 players (SU-R1), each on their own copy of the
-    track. ``track="indianapolis"`` (default) or ``"monza"``, or a track
-    file of your own (see :mod:`boardkit.super_race.track`)."""
-
-    Rules = SuperRaceRules
-    rules: SuperRaceRules
-
-    def carried_selection(self, action: str, chosen: list[str]) -> list[str]:
-        """SU-R2: "set as many dice as you like to one side" — dice set aside
-        stay set aside after a reroll (on the board, the first dice), until
-        the player takes them back or the last roll is made."""
-        st = self._state
-        kept = [word.partition("-")[2] for word in chosen]      # (a die's target: "d2-rc")
-        dice = st["dice"]
-        if (not action.startswith("keep ") or st["phase"] != "choose" or st["rolls"] >= 3
-                or sorted(dice[:len(kept)]) != sorted(kept)):
-            return []
-        return [f"d{i + 1}-{dice[i]}" for i in range(len(kept))]
-
-    def __init__(self, players: int | None = None, seed: int = 0, *, track: Any = None,
-                 components: Any = None, **kwargs: Any):
-        if track is not None and components is not None:
-            raise OptionError("Super Race: give track= or components=, not both")
-        super().__init__(players, seed, components=track if track is not None else components,
-                         **kwargs)
-
-    @property
-    def track(self) -> Track:
-        return self.rules.track
-
-    @classmethod
-    def scenario(cls, *args: Any, **kwargs: Any) -> SuperRace:
-        """A position to study (see :func:`boardkit.super_race.scenario.scenario`)."""
-        from ..core.fields import run_scenario
-        from .scenario import TYPES, scenario
-        return run_scenario(cls, scenario, TYPES, args, kwargs)
-
-    def placements(self, colour: str) -> list[str]:
-        """Every complete way to draw the dice of ``colour`` now."""
-        return self.rules.placements(self._state, colour)
-
-    def distance(self, seat: int) -> int:
-        return self.rules.distance(self._state, seat)
-
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        """SVG of every player's track and the dice (see :class:`boardkit.core.view.View`)."""
-        from ..core.view import View
-        from .view import render
-        return render(self, View.of(view, **kwargs))
-
-    def mini(self, caption: str = "", seat: int = 0):
-        """One player's track, small (nothing clickable)."""
-        from ..core.svg import SVG
-        from .view import mini
-        return SVG(mini(self, caption, seat))
-
-
-__all__ = ["SuperRace", "SuperRaceRules", "FACES", "FACE_WORDS"]
+__all__ = ["SuperRaceRules", "FACES", "FACE_WORDS"]

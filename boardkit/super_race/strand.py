@@ -42,7 +42,7 @@ class TrackWarning(UserWarning):
 
 
 def _game(track: Any):
-    from .rules import SuperRace
+    from .game import SuperRace
     return SuperRace(players=1, track=track)
 
 
@@ -81,7 +81,7 @@ def _strands(rules, state: dict, square: str, heading: str, colour: str,
 def forced_rolls(game: Any, square: str, heading: str) -> list[tuple[str, ...]]:
     """The rolls (of the 252) that force a car on ``square``, leaving it by
     ``heading``, into a dead end, early in its lap. ``game``: a
-    :class:`~boardkit.super_race.rules.SuperRace` on the track."""
+    :class:`~boardkit.super_race.game.SuperRace` on the track."""
     rules, base = game.rules, game.state
     car = {**base["cars"][0], "path": [square], "exit": heading}
     state = {**base, "cars": [car], "phase": "choose"}

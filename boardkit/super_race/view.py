@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from typing import Any
+from typing import Any, Protocol
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, ink
 from ..core.svg import (
@@ -42,8 +42,23 @@ from ..core.svg import (
     title,
     wrap,
 )
-from ..core.view import View, register_hints
+from ..core.view import Position, View, register_hints
+from .rules import SuperRaceRules
 from .track import BACK, HEADINGS, LEFT, RIGHT
+
+
+class Shown(Protocol):
+    """What this view reads of the session (:class:`~boardkit.super_race.game.SuperRace`: its view
+    imports no session, so the session can import it)."""
+
+    @property
+    def rules(self) -> SuperRaceRules: ...
+
+    @property
+    def state(self) -> dict: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
 
 #: Die and square colours (dark red, bright yellow, mid blue: told apart by
 #: lightness too), each with the ink of its letter.
@@ -181,18 +196,16 @@ def _runs(track, squares) -> list[list[str]]:
 
 
 # --------------------------------------------------------------- the picture
-def render(game: Any, view: View) -> str:
-    rules = game.rules
+def render(game: Shown, pos: Position) -> str:
+    rules, view, state = game.rules, pos.view, pos.state
     track = rules.track
-    live = view.state is None
-    state: dict = game._state if view.state is None else view.state
     phase, turn = state["phase"], state["turn"]
     n = len(state["cars"])
     shown = turn if view.seat is None else view.seat
-    mover = live and phase == "choose" and turn is not None and shown == turn
-    legal = list(game.legal_actions) if mover else []
+    # (the dice are chosen with clicks; other phases are played in words)
+    mover = pos.live and phase == "choose" and turn is not None and shown == turn
     pending = " ".join(view.pending.split()) if mover else ""
-    t = Targets(legal, pending)
+    t = Targets(pos.legal if mover else [], pending)
     head = view.caption or rules.situation(state)
     parts, top = header(f"Super Race — {head}")
     panel, y = _controls(game, state, t, mover, view, top + 4)
@@ -857,7 +870,7 @@ def mini(game: Any, caption: str = "", seat: int = 0, state: dict | None = None)
     """One player's board, small (for notebooks): nothing clickable."""
     rules = game.rules
     track = rules.track
-    st = game._state if state is None else state
+    st = game.state if state is None else state
     geo = _Geo(track, 4, 0, MINI_CELL)
     width = int(math.ceil(geo.width + 8))
     lines = wrap(caption or rules.situation(st), width - 12, 14)[:3]
