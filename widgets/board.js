@@ -734,6 +734,24 @@ function focusIsFree(v) {
     && (d === null || d === doc.body || d === v.board || d.contains(v.host));
 }
 
+// The target that stands for the one focused before a redraw: the nth with
+// the same word, else the one nearest where it was, else the first.
+function sameTarget(items, key, nth, at) {
+  const same = key ? items.filter((t) => t.getAttribute(key[0]) === key[1]) : [];
+  if (same.length) return same[Math.min(nth, same.length - 1)];
+  if (at && items.length) {
+    let best = items[0];
+    let bestD = Infinity;
+    for (const t of items) {
+      const c = centre(t);
+      const d = (c.x - at.x) ** 2 + (c.y - at.y) ** 2;
+      if (d < bestD) { best = t; bestD = d; }
+    }
+    return best;
+  }
+  return items[0];
+}
+
 // The picture on the board, its targets made buttons; the focused target
 // keeps the focus.
 function drawBoard(v, svg) {
@@ -742,7 +760,13 @@ function drawBoard(v, svg) {
   const had = before !== null && board.contains(before);
   // (a target still to be focused counts as focused: two redraws may come in one frame)
   const focused = had ? before : v.focusNext;
-  const key = focused ? keyOf(focused.closest?.(CLICKABLE)) : null;
+  const target = focused?.closest?.(CLICKABLE) ?? null;
+  const key = keyOf(target);
+  // where it was: which of the targets with its word (two dice can show the
+  // same face), and its place on the board (a rerolled die changes its word)
+  const sameWord = key ? [...board.querySelectorAll(CLICKABLE)].filter((t) => t.getAttribute(key[0]) === key[1]) : [];
+  const nth = target ? Math.max(0, sameWord.indexOf(target)) : 0;
+  const at = target?.isConnected ? centre(target) : null;
   const { css, body } = splitSheet(svg);
   if (v.sheet.textContent !== (css ?? "")) v.sheet.textContent = css ?? "";   // (a picture without one: none)
   const wasSvg = board.firstElementChild;
@@ -762,8 +786,7 @@ function drawBoard(v, svg) {
   // was not redrawn, else the one with the same word
   const now = host.getRootNode().activeElement;
   const kept = had && now !== null && board.contains(now) ? now : null;
-  const home = (kept && items.includes(kept) ? kept : null)
-    || (key && items.find((t) => t.getAttribute(key[0]) === key[1])) || items[0];
+  const home = (kept && items.includes(kept) ? kept : null) || sameTarget(items, key, nth, at);
   if (home) home.setAttribute("tabindex", "0");
   if (kept || !focused) {
     v.focusNext = null;
