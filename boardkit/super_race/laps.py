@@ -9,8 +9,9 @@ has to go.
   squares unless no other path exists (breadth-first search).
 * :meth:`LapGeometry.remaining` and :meth:`path_length` — the same measure
   made fast for bots: a lap table computed once per track and options (a
-  backward Dijkstra search, optionally costing coloured squares more) and
-  A* guided by it.
+  backward Dijkstra search, optionally costing coloured squares more; kept
+  with the shared :class:`~boardkit.super_race.track.Track`, so every game
+  on the track uses it) and A* guided by it.
 
 A mixin of :class:`~boardkit.super_race.rules.SuperRaceRules`: it reads the
 rules' ``track``, ``heading(state)`` and ``checkpoints(state)``.
@@ -47,7 +48,6 @@ class LapGeometry:
     """Where a car stands on its lap (see the module documentation)."""
 
     track: Track
-    _dist_cache: dict
 
     def heading(self, state: State) -> str:
         raise NotImplementedError
@@ -207,14 +207,14 @@ class LapGeometry:
         """``step(square, progress) -> (progress, finished)``: how entering a
         square moves a car on round the lap (SU-R11). Progress counts
         ``lap * (checkpoints + 1) + checkpoints passed``."""
-        key = ("step", state["options"]["clockwise"], state["options"]["laps"])
-        found = self._dist_cache.get(key)
+        opts = state["options"]
+        key = ("step", opts["clockwise"], opts["laps"])
+        found = self.track.tables.get(key)
         if found is not None:
             return found
-        line = frozenset(n for n, s in self.track.squares.items() if s.line)
-        step = _ProgressStep(tuple(self.checkpoints(state)), line, state["options"]["laps"])
-        self._dist_cache[key] = step
-        return step
+        line = frozenset(self.track.line)
+        return self.track.table(key, lambda: _ProgressStep(tuple(self.checkpoints(state)), line,
+                                                           opts["laps"]))
 
     def path_problem(self, state: State, path: list[str], exit_word: str | None) -> str | None:
         """Why ``path`` (left by ``exit_word``) is not a car's route, or None:
@@ -282,13 +282,17 @@ class LapGeometry:
         ``h`` or a quarter turn from it, at a progress that entering ``t``
         turns into the one reached (listed once per square), so no edge
         list is built."""
+        opts = state["options"]
+        key = (opts["clockwise"], opts["laps"], opts["shortcut"], colour_cost)
+        table = self.track.tables.get(key)
+        if table is not None:
+            return table
+        return self.track.table(key, lambda: self._make_lap_table(state, colour_cost))
+
+    def _make_lap_table(self, state: State, colour_cost: float) -> dict:
         import heapq
         from collections import deque
         opts = state["options"]
-        key = (opts["clockwise"], opts["laps"], opts["shortcut"], colour_cost)
-        table = self._dist_cache.get(key)
-        if table is not None:
-            return table
         ncp = len(self.track.checkpoints)
         total = opts["laps"] * (ncp + 1)
         step = self._progress_step(state)
@@ -365,7 +369,6 @@ class LapGeometry:
                 for pred, c in preds(node):
                     if pred not in dist:
                         heapq.heappush(heap, (d + c, pred))
-        self._dist_cache[key] = dist
         return dist
 
     def path_bound(self, state: State, ahead: str, heading: str, prog: int,

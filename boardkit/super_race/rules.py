@@ -34,7 +34,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from math import factorial
 from typing import Any
 
@@ -88,15 +88,26 @@ def multiset_probability(faces: tuple[str, ...]) -> float:
 
 ROLL_OUTCOMES = {n: [(c, multiset_probability(c)) for c in combinations_with_replacement(FACES, n)]
                  for n in range(DICE + 1)}
+#: the chance actions of rolling n dice, in the order of ROLL_OUTCOMES
+ROLL_ACTIONS = {n: tuple("roll " + " ".join(c) for c, _ in outs) for n, outs in ROLL_OUTCOMES.items()}
+#: the chance outcomes of rolling n dice, as (action, probability)
+ROLL_CHANCES = {n: tuple(zip(ROLL_ACTIONS[n], (p for _, p in ROLL_OUTCOMES[n])))
+                for n in ROLL_OUTCOMES}
 
 
 @cache
 def _keeps(dice: tuple[str, ...]) -> tuple[str, ...]:
     """Every ``keep`` of a roll (sorted faces): each sub-multiset of fewer
     than five dice, smallest first, faces in FACES order."""
-    have = Counter(dice)
-    return tuple(" ".join(["keep", *combo]) for k in range(DICE)
-                 for combo in combinations_with_replacement(FACES, k) if not Counter(combo) - have)
+    idx = sorted(FACES.index(f) for f in dice)
+    subs = {c for k in range(DICE) for c in combinations(idx, k)}
+    return tuple("keep" + "".join(" " + FACES[i] for i in c)
+                 for c in sorted(subs, key=lambda c: (len(c), c)))
+
+
+@cache
+def _keep_set(dice: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(_keeps(dice))
 
 
 def n_dice(n: int, colour: str = "") -> str:
@@ -120,13 +131,16 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
                          "races": 1, "scoring": "squares"},
         rulebook="Super Race (Schmidt Spiele, 2013, per the component notes)")
     builtin_components = BUILTIN
+    #: one rules object per built-in track, shared by every game on it
+    shared = True
     chance_words = ("roll",)
     chance_name = "Dice"
 
     def __init__(self, components):
         super().__init__(components)
+        #: the track, shared by every game on the same track content (its
+        #: lap tables with it): these rules keep nothing of their own
         self.track: Track = track_from_data(components.data, components.name)
-        self._dist_cache: dict = {}   # lap tables and progress steps, per options
 
     def chance_example(self) -> str:
         return "roll rc rs ys bc bc"
@@ -247,17 +261,23 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         if phase == "over":
             return []
         if phase == "roll":
-            n = DICE - len(state["kept"])
-            return ["roll " + " ".join(c) for c, _ in ROLL_OUTCOMES[n]]
+            return list(ROLL_ACTIONS[DICE - len(state["kept"])])
         out: list[str] = []
+        keeps: frozenset[str] = frozenset()
         if state["rolls"] < ROLLS:
-            out += _keeps(tuple(sorted(state["dice"])))
-        drives = [p for c in COLOURS for p in self.placements(state, c)]
+            dice = tuple(sorted(state["dice"]))
+            out += _keeps(dice)
+            keeps = _keep_set(dice)
+        placements = self.placements
+        drives = placements(state, "red") + placements(state, "yellow") \
+            + placements(state, "blue")
         out += drives
         if not drives:
             out.append("forfeit")
         if ctx is not None:
+            # what the candidates already know is legal (refusal reads it)
             ctx["drives"] = set(drives)
+            ctx["keeps"] = keeps
         return out
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
@@ -276,6 +296,8 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         if cur is CHANCE:
             return Refusal("SU-chance", "the dice are being rolled: wait for them")
         if head == "keep":
+            if ctx is not None and action in ctx.get("keeps", ()):
+                return None         # a candidate: fewer than five of the dice shown
             if state["rolls"] >= ROLLS:
                 return Refusal("SU-R2", "that was the third roll: no more rerolls; choose a colour")
             kept = action.split()[1:]
@@ -317,7 +339,7 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         exit_word = rest.pop() if rest and rest[-1] in HEADINGS else None
         ns = sum(1 for f in dice if f[1] == "s")
         nc = len(dice) - ns
-        car = self._car_view(state, seat)
+        car = state["cars"][seat]
         oil_ok = ns >= 2 or nc >= 2
         if len(rest) > len(dice):
             return Refusal("SU-R4", f"you have {n_dice(len(dice), colour)}: one square each, "
@@ -575,12 +597,30 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         emit(state, f"still equal ({best} past the line): another tie-break turn (SU-R15)")
         self._start_tiebreak(state, top, emit)
 
+    # ----------------------------------------------------------------- search
+    def child(self, state: State, action: str) -> State:
+        """A new state: ``state`` after ``action`` (``state`` is unchanged).
+        Only what an action can change is copied (the cars and their
+        routes, the dice, the points); the options and the results of
+        finished races, which no action changes, are shared."""
+        tb = state["tiebreak"]
+        winners = state["winners"]
+        new = {**state,
+               "dice": state["dice"][:], "kept": state["kept"][:],
+               "cars": [{**car, "path": car["path"][:], "ends": car["ends"][:]}
+                        for car in state["cars"]],
+               "points": state["points"][:], "results": state["results"][:],
+               "tiebreak": None if tb is None else
+               {"seats": tb["seats"][:], "left": tb["left"][:], "before": tb["before"][:]},
+               "winners": None if winners is None else winners[:]}
+        self.apply(new, action, NULL_SINK)
+        return new
+
     # ----------------------------------------------------------------- chance
     def chance_outcomes(self, state: State) -> list[tuple[str, float]] | None:
         if state["phase"] != "roll":
             return None
-        n = DICE - len(state["kept"])
-        return [("roll " + " ".join(c), p) for c, p in ROLL_OUTCOMES[n]]
+        return list(ROLL_CHANCES[DICE - len(state["kept"])])
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         n = DICE - len(state["kept"])
