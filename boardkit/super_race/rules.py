@@ -296,10 +296,13 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         if cur is CHANCE:
             return Refusal("SU-chance", "the dice are being rolled: wait for them")
         if head == "keep":
-            if ctx is not None and action in ctx.get("keeps", ()):
-                return None         # a candidate: fewer than five of the dice shown
             if state["rolls"] >= ROLLS:
                 return Refusal("SU-R2", "that was the third roll: no more rerolls; choose a colour")
+            keeps = ctx.get("keeps") if ctx is not None else None
+            if keeps is None:
+                keeps = _keep_set(tuple(sorted(state["dice"])))
+            if action in keeps:
+                return None         # a candidate: fewer than five of the dice shown
             kept = action.split()[1:]
             extra = Counter(kept) - Counter(state["dice"])
             if extra:
@@ -430,13 +433,16 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         state["kept"] = []
         state["rolls"] += 1
         state["phase"] = "choose"
-        emit(state, f"roll {state['rolls']}: {describe(state['dice'])}")
+        if emit is not NULL_SINK:       # (search and simulations keep no texts)
+            emit(state, f"roll {state['rolls']}: {describe(state['dice'])}")
 
     def _do_keep(self, state: State, faces: list[str], emit: Sink) -> None:
         state["kept"] = faces
         state["phase"] = "roll"
-        who = self.seat_name(state["turn"])
-        emit(state, f"{who} keeps {describe(faces)} and rolls {DICE - len(faces)} dice again")
+        if emit is not NULL_SINK:
+            who = self.seat_name(state["turn"])
+            emit(state, f"{who} keeps {describe(faces)} and rolls {DICE - len(faces)} dice "
+                        f"again")
 
     def _do_forfeit(self, state: State, args: list[str], emit: Sink) -> None:
         who = self.seat_name(state["turn"])
@@ -480,15 +486,15 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
             prev = name
         car["exit"] = exit_word or heading
         car["ends"].append(len(car["path"]))
-        n = len(drawn)
-        emit(state, f"{self.seat_name(seat)} drives {colour}: {' '.join(s.upper() for s in drawn)}"
-                    + (f" ({car['past']} past the line)" if car["past"] else ""))
+        if emit is not NULL_SINK:
+            emit(state, f"{self.seat_name(seat)} drives {colour}: "
+                        f"{' '.join(s.upper() for s in drawn)}"
+                        + (f" ({car['past']} past the line)" if car["past"] else ""))
         if car["past"] is not None and not state["finishing"] and state["tiebreak"] is None:
             state["finishing"] = True
             if self.players(state) > 1:
                 emit(state, "the round is completed so that every player has had the same "
                             "number of goes (SU-R7)")
-        del n
         self._end_go(state, emit, forfeited=False)
 
     def _end_go(self, state: State, emit: Sink, forfeited: bool) -> None:
@@ -598,23 +604,39 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         self._start_tiebreak(state, top, emit)
 
     # ----------------------------------------------------------------- search
-    def child(self, state: State, action: str) -> State:
-        """A new state: ``state`` after ``action`` (``state`` is unchanged).
-        Only what an action can change is copied (the cars and their
-        routes, the dice, the points); the options and the results of
-        finished races, which no action changes, are shared."""
+    @staticmethod
+    def fork(state: State) -> State:
+        """A copy of ``state`` that an action may change without changing
+        ``state``: what actions change is copied (the cars and their
+        routes, the dice, the points, a tie-break), what no action changes
+        in place is shared (the options, the results of finished races).
+        Much cheaper than a deep copy; the base of :meth:`child`,
+        :meth:`observation` and :meth:`determinize`."""
         tb = state["tiebreak"]
         winners = state["winners"]
-        new = {**state,
-               "dice": state["dice"][:], "kept": state["kept"][:],
-               "cars": [{**car, "path": car["path"][:], "ends": car["ends"][:]}
-                        for car in state["cars"]],
-               "points": state["points"][:], "results": state["results"][:],
-               "tiebreak": None if tb is None else
-               {"seats": tb["seats"][:], "left": tb["left"][:], "before": tb["before"][:]},
-               "winners": None if winners is None else winners[:]}
+        return {**state,
+                "dice": state["dice"][:], "kept": state["kept"][:],
+                "cars": [{**car, "path": car["path"][:], "ends": car["ends"][:]}
+                         for car in state["cars"]],
+                "points": state["points"][:], "results": state["results"][:],
+                "tiebreak": None if tb is None else
+                {"seats": tb["seats"][:], "left": tb["left"][:], "before": tb["before"][:]},
+                "winners": None if winners is None else winners[:]}
+
+    def child(self, state: State, action: str) -> State:
+        """A new state: ``state`` after ``action`` (``state`` is unchanged;
+        see :meth:`fork`)."""
+        new = self.fork(state)
         self.apply(new, action, NULL_SINK)
         return new
+
+    def observation(self, state: State, seat: int) -> State:
+        """Everything (no hidden information), as a :meth:`fork`."""
+        return self.fork(state)
+
+    def determinize(self, observation: State, seat: int, rng: random.Random) -> State:
+        """Nothing is hidden: the observation itself, as a :meth:`fork`."""
+        return self.fork(observation)
 
     # ----------------------------------------------------------------- chance
     def chance_outcomes(self, state: State) -> list[tuple[str, float]] | None:
