@@ -84,7 +84,7 @@ class LapGeometry:
         ahead = self.track.next[last][car["exit"]]
         if ahead is not None and ahead not in car["path"]:
             crossed = frozenset(car["path"])
-            d = self._way_by_table(state, crossed, ahead, car["exit"], prog)
+            d: float | None = self._way_by_table(state, crossed, ahead, car["exit"], prog)
             if d is None and self._may_reach(state, car, ahead):
                 d = self.path_length(state, crossed, ahead, car["exit"], prog, limit=None)
             if d is not None:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -89,11 +90,29 @@ class Track:
     keeps what is worked out from the track once (never the state of a
     game)."""
 
+    squares: Mapping[str, Square]
+    #: square -> heading -> the square next to it that way (or None)
+    next: Mapping[str, Mapping[str, str | None]]
+    #: the start/finish line's squares, top to bottom, left to right
+    line: tuple[str, ...]
+    checkpoints: tuple[frozenset[str], ...]
+    #: checkpoint index of each square (in file order)
+    checkpoint_of: Mapping[str, int]
+    #: colour -> the squares a die of that colour may be drawn in (grey or
+    #: that colour: "coloured fields can only be crossed using the same colour")
+    open_to: Mapping[str, frozenset[str]]
+    #: the squares of the pit lane
+    pit: frozenset[str]
+    #: derived tables, worked out once when first asked (see :meth:`table`)
+    tables: dict
+    _made: bool
+
     def __init__(self, grid: Grid):
         object.__setattr__(self, "_made", False)
         self.grid = grid
         self.name = grid.meta.get("name", "custom track")
-        self.squares: dict[str, Square] = {}
+        by_name: dict[str, Square] = {}
+        self.squares = by_name
         for ch, meaning in grid.legend.items():
             if meaning == "off":
                 continue
@@ -123,11 +142,10 @@ class Track:
                                  f"line and joins it before")
             colours = [c for c in ("grey", *COLOURS) if c in words]
             name = square_name((x, y)).lower()
-            self.squares[name] = Square(name, x, y, colours[0], "corner" in words,
-                                        "line" in words, "pit" in words)
+            by_name[name] = Square(name, x, y, colours[0], "corner" in words,
+                                   "line" in words, "pit" in words)
         at = {(s.x, s.y): s.name for s in self.squares.values()}
-        #: square -> heading -> the square next to it that way (or None)
-        self.next: dict[str, dict[str, str | None]] = {
+        self.next = {
             s.name: {h: at.get((s.x + dx, s.y + dy)) for h, (dx, dy) in HEADINGS.items()}
             for s in self.squares.values()}
         start = grid.meta.get("start", "").strip().lower()
@@ -135,8 +153,8 @@ class Track:
             raise grid.error(f"'start' must be north, east, south or west (the direction the "
                              f"cars cross the start/finish line), not {start!r}", meta="start")
         self.start = start
-        self.line = [s.name for s in sorted(self.squares.values(), key=lambda s: (s.y, s.x))
-                     if s.line]
+        self.line = tuple(s.name for s in sorted(self.squares.values(), key=lambda s: (s.y, s.x))
+                          if s.line)
         if not self.line:
             raise grid.error("the track has no start/finish line: mark its squares with a "
                              "legend character meaning e.g. 'grey line'")
@@ -145,7 +163,7 @@ class Track:
             raise grid.error(f"a track needs two to {MAX_CHECKPOINTS} checkpoints besides the "
                              f"line (SU-R11), in race order, not {len(entries)}",
                              section="checkpoints")
-        self.checkpoints: list[frozenset[str]] = []
+        checkpoints: list[frozenset[str]] = []
         seen: dict[str, str] = {}
         for i, (label, squares) in enumerate(entries):
             names = [square_name(sq).lower() for sq in squares]
@@ -162,7 +180,8 @@ class Track:
                                      f"checkpoint lies elsewhere on the lap",
                                      section="checkpoints", entry=i)
                 seen[n] = label
-            self.checkpoints.append(frozenset(names))
+            checkpoints.append(frozenset(names))
+        self.checkpoints = tuple(checkpoints)
         self._check_cuts(entries)
         pit = grid.meta.get("pit", "shortcut").strip().lower()
         if pit not in ("shortcut", "ordinary"):
@@ -175,24 +194,16 @@ class Track:
         if fast is not None and not (fast.isdigit() and 0 < int(fast) < 1000):
             raise grid.error(f"'fast-lap' must be a number of goes, not {fast!r}", meta="fast-lap")
         self.fast_lap = int(fast) if fast else None
-        #: checkpoint index of each square (in file order)
-        self.checkpoint_of = {n: i for i, cp in enumerate(self.checkpoints) for n in cp}
-        #: colour -> the squares a die of that colour may be drawn in (grey
-        #: or that colour: "coloured fields can only be crossed using the
-        #: same colour")
-        self.open_to = {c: frozenset(n for n, s in self.squares.items()
-                                     if s.colour in ("grey", c)) for c in COLOURS}
-        #: the squares of the pit lane
-        self.pit = frozenset(n for n, s in self.squares.items() if s.pit)
-        #: derived tables, worked out once when first asked (see :mod:`.laps`)
-        self.tables: dict = {}
+        self.checkpoint_of = MappingProxyType(
+            {n: i for i, cp in enumerate(self.checkpoints) for n in cp})
+        self.open_to = MappingProxyType({c: frozenset(n for n, s in by_name.items()
+                                                      if s.colour in ("grey", c))
+                                         for c in COLOURS})
+        self.pit = frozenset(n for n, s in by_name.items() if s.pit)
+        self.tables = {}
         # read-only from here on (the track is shared by every game on it)
-        self.squares = MappingProxyType(self.squares)
-        self.next = MappingProxyType({n: MappingProxyType(v) for n, v in self.next.items()})
-        self.line = tuple(self.line)
-        self.checkpoints = tuple(self.checkpoints)
-        self.checkpoint_of = MappingProxyType(self.checkpoint_of)
-        self.open_to = MappingProxyType(self.open_to)
+        self.squares = MappingProxyType(by_name)
+        self.next = MappingProxyType({n: MappingProxyType(dict(v)) for n, v in self.next.items()})
         object.__setattr__(self, "_made", True)
 
     def __setattr__(self, name: str, value: Any) -> None:
