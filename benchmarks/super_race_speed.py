@@ -1,10 +1,10 @@
 """Super Race: whole random games per second through each path, and the
 search bot's iterations per second in three phases of a race.
 
-``super_race.games`` plays the same seeded random games (3 players,
-Indianapolis) three ways, each game from its construction to its end, so
-the start-up (reading the track) and the end of the race (every car's
-distance to the line, SU-R8) are counted as a player meets them:
+``super_race.games`` plays the same seeded random games (3 players, on
+Indianapolis and on Monza) three ways, each game from its construction to
+its end, so the start-up (reading the track) and the end of the race (every
+car's distance to the line, SU-R8) are counted as a player meets them:
 
 * ``Game.apply`` — ``SuperRace(players=3, seed=s)`` played out by
   ``RandomBot(s + seat)`` (history on, the default);
@@ -16,13 +16,15 @@ distance to the line, SU-R8) are counted as a player meets them:
 
 Rates are games and player actions per second. A hash of every game's log
 (and outcome) per path is a row of its own: both trees must play the same
-games from the same seeds for their rates to compare.
+games from the same seeds for their rates to compare. (A change to a track
+changes the games on it: Indianapolis's pit entrance was widened after
+``e8317c1``, so its hashes differ from that baseline's; Monza's do not.)
 
 ``super_race.search`` times ``MCTSBot.level(3)`` (800 iterations) on three
-positions of one seeded 4-player race between lap planners (``LapBot``):
-the first decision (opening), the middle one and the last one (the crowded
-end, where every playout ends the race); iterations per CPU second in
-each, and the worst CPU seconds of a move.
+positions of one seeded 4-player race between lap planners (``LapBot``) on
+each track: the first decision (opening), the middle one and the last one
+(the crowded end, where every playout ends the race); iterations per CPU
+second in each, and the worst CPU seconds of a move.
 
 Only API that the baseline ``e8317c1`` has too is used.
 """
@@ -39,6 +41,8 @@ import measures as M
 from measures import Row, measure
 
 PLAYERS = 3
+#: (row key, track, label)
+TRACKS = (("", "indianapolis", "Indianapolis"), ("monza_", "monza", "Monza"))
 
 
 def _hash(records: list) -> int:
@@ -54,9 +58,9 @@ def _outcome(out) -> list:
     return [] if out is None else [list(out.winners), list(out.scores)]
 
 
-def _by_game(seed: int, history: bool) -> tuple[list, int]:
+def _by_game(seed: int, history: bool, track: str) -> tuple[list, int]:
     bk = M.bk()
-    g = bk.SuperRace(players=PLAYERS, seed=seed, history=history)
+    g = bk.SuperRace(players=PLAYERS, seed=seed, history=history, track=track)
     bots = [bk.RandomBot(seed + i) for i in range(PLAYERS)]
     current = g.rules.current
     n = 0
@@ -70,9 +74,9 @@ def _by_game(seed: int, history: bool) -> tuple[list, int]:
     return [seed, log, _outcome(g.outcome())], n
 
 
-def _by_child(seed: int) -> tuple[list, int]:
+def _by_child(seed: int, track: str) -> tuple[list, int]:
     bk = M.bk()
-    g = bk.SuperRace(players=PLAYERS, seed=seed)
+    g = bk.SuperRace(players=PLAYERS, seed=seed, track=track)
     rules = g.rules
     state = g.state
     rng = random.Random(seed)
@@ -95,36 +99,38 @@ def _by_child(seed: int) -> tuple[list, int]:
 
 def _games(p: dict) -> dict:
     seeds = range(p["seeds"])
-    paths = {"apply": lambda s: _by_game(s, True), "nohistory": lambda s: _by_game(s, False),
-             "child": _by_child}
-    for run in paths.values():                       # warm-up (imports, lazy tables)
-        run(10_000)
     out: dict = {}
-    for key, run in paths.items():
-        rates = []
-        records: list = []
-        for _ in range(p["passes"]):
-            gc.collect()
-            t0 = time.perf_counter()
-            done = [run(s) for s in seeds]
-            dt = time.perf_counter() - t0
-            acts = sum(n for _, n in done)
-            rates.append((len(seeds) / dt, acts / dt, acts / len(seeds)))
-            records = [r for r, _ in done]
-        out[f"{key}_games_per_s"] = statistics.median(r[0] for r in rates)
-        out[f"{key}_actions_per_s"] = statistics.median(r[1] for r in rates)
-        out[f"{key}_actions_per_game"] = rates[0][2]
-        if key != "nohistory":
-            out[f"{key}_hash"] = _hash(records)
+    for prefix, track, _ in TRACKS:
+        paths = {"apply": lambda s, t=track: _by_game(s, True, t),
+                 "nohistory": lambda s, t=track: _by_game(s, False, t),
+                 "child": lambda s, t=track: _by_child(s, t)}
+        for run in paths.values():                   # warm-up (imports, lazy tables)
+            run(10_000)
+        for key, run in paths.items():
+            rates = []
+            records: list = []
+            for _ in range(p["passes"]):
+                gc.collect()
+                t0 = time.perf_counter()
+                done = [run(s) for s in seeds]
+                dt = time.perf_counter() - t0
+                acts = sum(n for _, n in done)
+                rates.append((len(seeds) / dt, acts / dt, acts / len(seeds)))
+                records = [r for r, _ in done]
+            out[f"{prefix}{key}_games_per_s"] = statistics.median(r[0] for r in rates)
+            out[f"{prefix}{key}_actions_per_s"] = statistics.median(r[1] for r in rates)
+            out[f"{prefix}{key}_actions_per_game"] = rates[0][2]
+            if key != "nohistory":
+                out[f"{prefix}{key}_hash"] = _hash(records)
     return out
 
 
-def _positions(seed: int, players: int) -> list:
+def _positions(seed: int, players: int, track: str) -> list:
     """(seat, game) at every decision of a seeded race between lap
     planners where the seat has more than one legal action."""
     bk = M.bk()
     from boardkit.super_race.bots import LapBot
-    g = bk.SuperRace(players=players, seed=seed)
+    g = bk.SuperRace(players=players, seed=seed, track=track)
     bots = [LapBot(seed + i) for i in range(players)]
     out = []
     while g.current_player is not None:
@@ -137,71 +143,88 @@ def _positions(seed: int, players: int) -> list:
 
 def _search(p: dict) -> dict:
     from boardkit.core.mcts import MCTSBot
-    found = _positions(p["seed"], p["players"])
-    phases = {"opening": found[0], "middle": found[len(found) // 2], "end": found[-1]}
     out: dict = {}
-    worst = 0.0
-    records = []
-    for name, (seat, g) in phases.items():
-        rules, state = g.rules, g.state
-        legal = list(g.legal_actions)
-        records.append([name, seat, [e.action for e in g.log]])
-        bot = MCTSBot.level(p["level"], seed=1)
-        bot.decide(rules, rules.observation(state, seat), seat, legal)      # warm-up
-        cpu = []
-        for _ in range(p["k"]):
-            gc.collect()
-            c0 = time.process_time()
-            bot.decide(rules, rules.observation(state, seat), seat, legal)
-            cpu.append(time.process_time() - c0)
-        c = statistics.median(cpu)
-        out[f"{name}_it_per_s"] = bot.last_search["iterations"] / c
-        worst = max(worst, max(cpu))
-    out["worst_cpu_s"] = worst
-    out["positions_hash"] = _hash(records)
+    for prefix, track, _ in TRACKS:
+        found = _positions(p["seed"], p["players"], track)
+        phases = {"opening": found[0], "middle": found[len(found) // 2], "end": found[-1]}
+        worst = 0.0
+        records = []
+        for name, (seat, g) in phases.items():
+            rules, state = g.rules, g.state
+            legal = list(g.legal_actions)
+            records.append([name, seat, [e.action for e in g.log]])
+            bot = MCTSBot.level(p["level"], seed=1)
+            bot.decide(rules, rules.observation(state, seat), seat, legal)      # warm-up
+            cpu = []
+            for _ in range(p["k"]):
+                gc.collect()
+                c0 = time.process_time()
+                bot.decide(rules, rules.observation(state, seat), seat, legal)
+                cpu.append(time.process_time() - c0)
+            out[f"{prefix}{name}_it_per_s"] = bot.last_search["iterations"] / statistics.median(cpu)
+            worst = max(worst, max(cpu))
+        out[f"{prefix}worst_cpu_s"] = worst
+        out[f"{prefix}positions_hash"] = _hash(records)
     return out
 
 
 S = "SuR"
-measure("super_race.games", params={"seeds": 120, "passes": 1}, quick={"seeds": 30},
-        rows=[Row("super_race.games.apply_games_per_s",
-                  f"{S}: random games/s, Game.apply (construction to end, 3 players)",
-                  "games/s", "higher"),
-              Row("super_race.games.apply_actions_per_s", f"{S}: player actions/s, Game.apply",
-                  "actions/s", "higher"),
-              Row("super_race.games.nohistory_games_per_s", f"{S}: random games/s, history=False",
-                  "games/s", "higher"),
-              Row("super_race.games.nohistory_actions_per_s",
-                  f"{S}: player actions/s, history=False", "actions/s", "higher"),
-              Row("super_race.games.child_games_per_s",
-                  f"{S}: random games/s, rules.child (a new state per action)", "games/s",
-                  "higher"),
-              Row("super_race.games.child_actions_per_s", f"{S}: player actions/s, rules.child",
-                  "actions/s", "higher"),
-              Row("super_race.games.apply_actions_per_game",
-                  f"{S}: player actions per game, Game.apply (workload check)", "actions", "same"),
-              Row("super_race.games.child_actions_per_game",
-                  f"{S}: player actions per game, rules.child (workload check)", "actions",
-                  "same"),
-              Row("super_race.games.apply_hash",
-                  f"{S}: the games played through Game.apply (hash of every log and outcome)",
-                  "hash", "same"),
-              Row("super_race.games.child_hash",
-                  f"{S}: the games played through rules.child (hash of every action and outcome)",
-                  "hash", "same")],
-        )(_games)
 
+
+def _game_rows() -> list:
+    rows = []
+    for prefix, _, label in TRACKS:
+        k = f"super_race.games.{prefix}"
+        rows += [Row(f"{k}apply_games_per_s",
+                     f"{S} {label}: random games/s, Game.apply (construction to end, 3 players)",
+                     "games/s", "higher"),
+                 Row(f"{k}apply_actions_per_s", f"{S} {label}: player actions/s, Game.apply",
+                     "actions/s", "higher"),
+                 Row(f"{k}nohistory_games_per_s", f"{S} {label}: random games/s, history=False",
+                     "games/s", "higher"),
+                 Row(f"{k}nohistory_actions_per_s", f"{S} {label}: player actions/s, history=False",
+                     "actions/s", "higher"),
+                 Row(f"{k}child_games_per_s",
+                     f"{S} {label}: random games/s, rules.child (a new state per action)",
+                     "games/s", "higher"),
+                 Row(f"{k}child_actions_per_s", f"{S} {label}: player actions/s, rules.child",
+                     "actions/s", "higher"),
+                 Row(f"{k}apply_actions_per_game",
+                     f"{S} {label}: player actions per game, Game.apply (workload check)",
+                     "actions", "same"),
+                 Row(f"{k}child_actions_per_game",
+                     f"{S} {label}: player actions per game, rules.child (workload check)",
+                     "actions", "same"),
+                 Row(f"{k}apply_hash",
+                     f"{S} {label}: the games played through Game.apply (hash of logs and outcomes)",
+                     "hash", "same"),
+                 Row(f"{k}child_hash",
+                     f"{S} {label}: the games played through rules.child (hash of actions and "
+                     f"outcomes)", "hash", "same")]
+    return rows
+
+
+def _search_rows() -> list:
+    rows = []
+    for prefix, _, label in TRACKS:
+        k = f"super_race.search.{prefix}"
+        rows += [Row(f"{k}opening_it_per_s",
+                     f"{S} {label}: MCTSBot.level(3) iterations per CPU s, opening (4 players)",
+                     "it/s", "higher"),
+                 Row(f"{k}middle_it_per_s", f"{S} {label}: the same, middle of the race", "it/s",
+                     "higher"),
+                 Row(f"{k}end_it_per_s", f"{S} {label}: the same, the race's last decision",
+                     "it/s", "higher"),
+                 Row(f"{k}worst_cpu_s",
+                     f"{S} {label}: MCTSBot.level(3), CPU s of the slowest of those moves", "s",
+                     "lower"),
+                 Row(f"{k}positions_hash",
+                     f"{S} {label}: the three positions searched (hash of their logs)", "hash",
+                     "same")]
+    return rows
+
+
+measure("super_race.games", params={"seeds": 120, "passes": 1}, quick={"seeds": 30},
+        rows=_game_rows())(_games)
 measure("super_race.search", params={"seed": 2, "players": 4, "level": 3, "k": 3},
-        quick={"k": 1}, max_repeats=3,
-        rows=[Row("super_race.search.opening_it_per_s",
-                  f"{S}: MCTSBot.level(3) iterations per CPU s, opening (4 players)", "it/s",
-                  "higher"),
-              Row("super_race.search.middle_it_per_s", f"{S}: the same, middle of the race",
-                  "it/s", "higher"),
-              Row("super_race.search.end_it_per_s", f"{S}: the same, the race's last decision",
-                  "it/s", "higher"),
-              Row("super_race.search.worst_cpu_s",
-                  f"{S}: MCTSBot.level(3), CPU s of the slowest of those moves", "s", "lower"),
-              Row("super_race.search.positions_hash",
-                  f"{S}: the three positions searched (hash of their logs)", "hash", "same")],
-        )(_search)
+        quick={"k": 1}, max_repeats=3, rows=_search_rows())(_search)
