@@ -423,3 +423,8 @@ def _batch(p: dict) -> dict:
     engine = 800 / statistics.median(
         timed(lambda: simulate_races(800, players=3, seed=2)) for _ in range(3))
     return {"races_per_s": batch, "engine_races_per_s": engine, "speedup": batch / engine}
+
+
+# --------------------------------------------------------------------------- Super Race
+# whole random games per path and the search bot by phase: benchmarks/super_race_speed.py
+import super_race_speed  # noqa: E402,F401
