@@ -60,11 +60,16 @@ def slot_of_rank(rank: str, n_racing: int) -> int:
 
 
 def slime_in_slot(positions: dict, finished: list, slot: int) -> tuple[str | None, tuple[str, ...]]:
-    """(the slime alone in ``slot``, or None if the slot is tied; the group)."""
-    for slots, members in rank_slots(positions, finished):
-        if slot in slots:
-            return (members[0] if len(members) == 1 else None), members
-    return None, ()
+    """(the slime alone in ``slot``, or None if the slot is tied; the group):
+    the group of :func:`rank_slots` that holds ``slot`` — the slimes on the
+    space of the one ranked ``slot``-th, front first."""
+    racing = [s for s in SLIMES if s not in finished] if finished else list(SLIMES)
+    if not 0 < slot <= len(racing):
+        return None, ()
+    racing.sort(key=positions.__getitem__, reverse=True)
+    at = positions[racing[slot - 1]]
+    group = tuple([s for s in racing if positions[s] == at])
+    return (group[0] if len(group) == 1 else None), group
 
 
 def standings(state: dict) -> list[str]:
@@ -87,14 +92,14 @@ def resolve_card(state: dict, card: str, C: Components = COMPONENTS, texts: bool
         # reached the goal, you can't move the slime." (SR-R8)
         if name in fin:
             return [f"No effect: {C.names[name]} has already finished (SR-R8)"] if texts else []
-        return _move(state, name, value, C, texts=texts)
+        return _move(state, name, value, C, "", texts)
     n = len(SLIMES) - len(fin)
     if kind == "rank":
         slot = slot_of_rank(name, n)
         target, group = slime_in_slot(pos, fin, slot)
         if target is None:
             return [_tie_text(state, group, slot, name, C)] if texts else []
-        return _move(state, target, value, C, texts=texts)
+        return _move(state, target, value, C, "", texts)
     # dash cards (SR-R7)
     slots = rank_slots(pos, fin)
     if card == "dash1":

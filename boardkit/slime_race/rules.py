@@ -60,6 +60,13 @@ class SlimeRaceRules(DealtRules):
         self._labels = {card: card_label(card, self.c) for card in self.c.deck}
         #: "red+5" -> "play red+5"
         self._plays = {card: f"play {card}" for card in self.c.deck}
+        #: the sentences said most often, written once: (seat, card) -> "Slime
+        #: Knight plays Red +5"; (seat, cards left) -> "… draws a card (n left …)"
+        seats = range(self.info.max_players)
+        self._play_texts = {(s, card): f"{self.seat_name(s)} plays {label}"
+                            for s in seats for card, label in self._labels.items()}
+        self._draw_texts = {(s, k): f"{self.seat_name(s)} draws a card ({k} left in the deck)"
+                            for s in seats for k in range(len(self.c.deck))}
         #: the first word of an action -> what it does to a state
         self._do = {"first": self._do_first, "deal": self._do_deal, "draw": self._do_draw,
                     "bet": self._do_bet, "play": self._do_play}
@@ -152,12 +159,19 @@ class SlimeRaceRules(DealtRules):
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
         word, _, arg = action.partition(" ")
+        phase = state["phase"]
+        # the common case first: a card of the hand of the seat to play, or
+        # a bet while betting (a parsed action names a real card or space)
+        if word == "play":
+            if phase == "race" and state["draw"] is None and arg in state["hands"][state["turn"]]:
+                return None
+        elif word == "bet" and phase == "bet":
+            return None
         who_acts = ctx["current"] if ctx is not None and "current" in ctx else self.current(state)
         if who_acts is None or who_acts is CHANCE or word in self.chance_words:
             # the refusals every dealt game shares (a seat to act and a
             # player's word leave them nothing to refuse)
             return self.turn_refusal(state, action, who_acts)
-        phase = state["phase"]
         if word == "bet":
             if phase != "bet":
                 return Refusal("SR-R3", f"betting is over — all {self.c.coins} coins of every "
@@ -173,6 +187,23 @@ class SlimeRaceRules(DealtRules):
             return Refusal("SR-R4", f"{self.seat_name(state['turn'])} has no {arg} in hand "
                                     f"(hand: {', '.join(sorted(hand))})")
         return None
+
+    def legal_actions(self, state: State) -> list[str]:
+        """The legal actions, without asking :meth:`refusal` of each
+        candidate where every candidate is legal: while betting, every odds
+        space (SR-R3); while racing, every distinct card in the hand of the
+        seat to play (SR-R4). The same list, in the same order, as the
+        generic one (a conformance test compares them)."""
+        phase = state["phase"]
+        if phase == "bet":
+            return list(self._bets)
+        if phase == "race" and state["draw"] is None:
+            hand = state["hands"][state["turn"]]
+            try:
+                return sorted(set(map(self._plays.__getitem__, hand)))
+            except KeyError:     # "?": a hidden card, in an observation
+                pass
+        return super().legal_actions(state)
 
     def random_legal(self, state: State, rng) -> str:
         """The generic uniform draw (:meth:`Rules.random_legal`: the same
@@ -223,6 +254,13 @@ class SlimeRaceRules(DealtRules):
         self._do[word](new, arg, NULL_SINK)
         return new
 
+    def snapshot(self, state: State) -> State:
+        """Its top level is enough: a step never changes what is below."""
+        return state.copy()
+
+    def restore(self, snapshot: State) -> State:
+        return self.clone(snapshot)
+
     def clone(self, state: State) -> State:
         """A copy of a position whose every part may be changed in place
         (an observation's hands, a determinized deck)."""
@@ -267,7 +305,7 @@ class SlimeRaceRules(DealtRules):
         hands[seat] = hands[seat] + [card]
         state["draw"] = None
         if emit is not NULL_SINK:
-            emit(state, f"{self.seat_name(seat)} draws a card ({len(deck) - 1} left in the deck)")
+            emit.events.append(self._draw_texts[seat, len(deck) - 1])
 
     def _do_bet(self, state: State, pair: str, emit) -> None:
         """SR-R3: "bet one coin at a time on the odds table in a clockwise
@@ -316,9 +354,10 @@ class SlimeRaceRules(DealtRules):
         hands[seat] = hand[:i] + hand[i + 1:]
         state["discard"] = state["discard"] + [card]
         if emit is not NULL_SINK:
-            emit(state, f"{self.seat_name(seat)} plays {self._labels[card]}")
+            say = emit.events.append
+            say(self._play_texts[seat, card])
             for e in resolve_card(state, card, self.c):
-                emit(state, e)
+                say(e)
         else:
             resolve_card(state, card, self.c, texts=False)
         deck = state["deck"]
