@@ -206,6 +206,48 @@ class SlimeCultureCenterRules(DealtRules):
         acts.add("pass", [""])
         return acts
 
+    def legal_actions(self, state: State) -> list[str]:
+        """The legal actions of the seat to act, written out from the rules
+        themselves rather than by asking :meth:`refusal` of each candidate
+        (a full board has hundreds): a colour with tiles in stock spawns on
+        any empty square if it is not on the board (発生), else grows on an
+        empty square next to it (成長); every edge tile moves to each square
+        SCC-R3 allows; the own cancer tile goes onto any face-up slime tile
+        (癌細胞注入); a hand card is exchanged while fewer than the maximum
+        are face up and the deck holds a card (SCC-R8); pass only when
+        nothing else is possible (SCC-R14). The same list, in the same
+        order, as the candidates :meth:`refusal` accepts (a conformance test
+        compares them in every kind of position)."""
+        if state["phase"] != "action" or state["draw"] is not None:
+            return super().legal_actions(state)
+        seat = state["turn"]
+        board, stock = state["board"], state["stock"]
+        occupied, colours = colour_masks(board)
+        empty = ALL & ~occupied
+        out: list[str] = []
+        prefix = self._prefix
+        for c in COLOURS:
+            if stock[c]:
+                if c in colours:
+                    p = prefix["grow", c]
+                    out += [p + sq for sq in squares_of(spread(colours[c]) & empty)]
+                else:
+                    p = prefix["spawn", c]
+                    out += [p + sq for sq in squares_of(empty)]
+        for slime in slime_masks(colours):
+            for tile, dests in self._moves(slime, empty):
+                if dests:
+                    p = "move " + tile + " "
+                    out += [p + sq for sq in squares_of(dests)]
+        if state["cancer"][seat] == "hand":
+            face_up = 0
+            for m in colours.values():
+                face_up |= m
+            out += ["inject " + sq for sq in squares_of(face_up)]
+        if len(state["revealed"][seat]) < self.max_revealed and state["deck"]:
+            out += ["exchange " + card for card in sorted(state["hands"][seat])]
+        return out or ["pass"]
+
     def _action_candidates(self, state: State, ctx: dict | None = None) -> Candidates:
         """Every spawn, grow, move, inject and exchange that may be legal."""
         occupied, colours = colour_masks(state["board"])
