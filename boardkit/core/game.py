@@ -523,7 +523,9 @@ class Game:
         This is the full state; a bot must look only at
         ``rules.observation(preview, seat)``."""
         action = self._check_action(action)
-        return self.rules.child(self._state, action)
+        # a child may share what the action did not change with the game's
+        # own position (Rules.child): the caller gets a copy of its own
+        return copy_json(self.rules.child(self._state, action))
 
     def copy(self, history: bool | None = None) -> Game:
         """An independent game at the same position. The log entries and

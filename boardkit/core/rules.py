@@ -621,8 +621,12 @@ class Rules:
         return state
 
     def child(self, state: State, action: str) -> State:
-        """A new state: ``state`` after ``action`` (``state`` is unchanged)."""
-        return self.step(copy_json(state), action)
+        """A new state: ``state`` after ``action`` (``state`` is unchanged).
+        A game may let a child share with ``state`` the parts the action did
+        not change (its steps then replace what they change rather than
+        change it in place): go on from a child with :meth:`step` or
+        :meth:`child`, and change one by hand only after :meth:`clone`."""
+        return self.step(self.clone(state), action)
 
     def key(self, state: State) -> str:
         """A hashable key of a position (transposition tables)."""
