@@ -731,9 +731,6 @@ class SlimeCultureCenterRules(DealtRules):
             new["decision"] = copy_json(state["decision"])
         return new
 
-    def child(self, state: State, action: str) -> State:
-        return self.step(self.clone(state), action)
-
     def observation(self, state: dict, seat: int) -> dict:
         """A player sees their own hand; others' hands are shown at the end."""
         obs = self.clone(state)

@@ -547,9 +547,6 @@ class SlipStreamRules(MachineMoves, Rules):
         new["goal"] = state["goal"][:]
         return new
 
-    def child(self, state: State, action: str) -> State:
-        return self.step(self.clone(state), action)
-
     def _gains(self, state: State, colour: str, dst: str) -> tuple[int, list[str]]:
         """Points a move of a ``colour`` machine to ``dst`` earns: a goal
         arrival (SS-R7: 7, 5, 3, 2, then 0) and every wheel token of a
