@@ -81,8 +81,7 @@ def resolve_pair(state: dict, pair: dict, emit: Emit) -> None:
         if emit:
             emit(state, f"The {c} slime from {pair['predator'][0]} is gone: its predation is skipped")
         return
-    _, colours = colour_masks(board)
-    parts = slimes_holding(mask_of(pair["prey"]), colours.get(d, 0))
+    parts = slimes_holding(mask_of(pair["prey"]), mask_of([sq for sq, v in board.items() if v == d]))
     bitten = False
     for part in parts:
         predator = _current_predator(board, pair)
@@ -101,10 +100,10 @@ def _current_predator(board: dict, pair: dict) -> int:
     SCC-R13: if an earlier event split it, its largest part (ties: first in
     reading order) acts for the rest of the predation."""
     c = pair["colour"]
-    tiles = mask_of(sq for sq in pair["predator"] if board.get(sq) == c)
+    tiles = mask_of([sq for sq in pair["predator"] if board.get(sq) == c])
     if not tiles:
         return 0
-    colour = mask_of(sq for sq, v in board.items() if v == c)
+    colour = mask_of([sq for sq, v in board.items() if v == c])
     return max(slimes_holding(tiles, colour), key=lambda s: (s.bit_count(), -(s & -s)))
 
 
