@@ -146,6 +146,7 @@ def _check_search_path(rules, state, legal, rng):
             assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
             assert all(rules.refusal(child, o) is None for o, _ in outcomes)
         rules.step(child, rules.sample_chance(child, rng))
+    assert copy == state, "stepping a child must not touch the state it came from"
     rules.validate_state(child)
 
 
@@ -156,8 +157,16 @@ def _check_random_draw(rules, state, legal, rng):
     k = rng.randrange(2**32)
     assert rules.random_legal(state, random.Random(k)) in legal
     _same_draw(rules, state, k)
+    _same_list(rules, state)
     for seat in range(state["options"]["players"]):
         _same_draw(rules, rules.observation(state, seat), k)
+        _same_list(rules, rules.observation(state, seat))
+
+
+def _same_list(rules, state):
+    """The game's legal list (a game may write it out from its rules) is
+    the generic one: the candidates :meth:`Rules.refusal` accepts, in order."""
+    assert rules.legal_actions(state) == Rules.legal_actions(rules, state)
 
 
 def _same_draw(rules, state, k):

@@ -40,7 +40,7 @@ class DealtRules(Rules):
         phase = state["phase"]
         if phase == "over":
             return None
-        if phase == "setup" or state.get("draw") is not None:
+        if phase == "setup" or state["draw"] is not None:
             return CHANCE
         return state["turn"]
 

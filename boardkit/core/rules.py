@@ -68,6 +68,10 @@ def player_from_json(p: Any) -> Player:
     return CHANCE if p == "chance" else p
 
 
+#: how many parsed texts a game's rules keep (:meth:`Rules.parsed`)
+PARSED_KEPT = 4096
+
+
 def copy_json(value: Any) -> Any:
     """Deep copy of plain JSON data (much faster than :func:`copy.deepcopy`)."""
     t = type(value)
@@ -256,6 +260,8 @@ class Sink:
     __slots__ = ("events", "frames", "record_frames")
 
     def __init__(self, record_frames: bool = True):
+        #: the event texts, in order (rules may append a text that needs
+        #: no frame here directly: the same as calling the sink without one)
         self.events: list[str] = []
         #: (caption, frozen position) after each sub-step
         self.frames: list[tuple[str, bytes]] = []
@@ -317,6 +323,8 @@ class Rules(abc.ABC):
 
     def __init__(self, components: Components):
         self.components = components
+        #: text -> its canonical action (:meth:`parsed`)
+        self._parsed: dict[str, str] = {}
 
     # ----------------------------------------------------------- components
     @classmethod
@@ -420,6 +428,24 @@ class Rules(abc.ABC):
         spaces), or :class:`InvalidActionError` with an example of the right
         form when the words do not make an action of this game at all."""
         return normalize(text)
+
+    def parsed(self, text: str) -> str:
+        """:meth:`parse`, remembered: a game's actions are a few hundred
+        texts said again and again, and parsing depends on nothing but the
+        text and the components (at most :data:`PARSED_KEPT` texts are
+        kept; the words that make no action are never kept)."""
+        try:
+            kept = self._parsed
+        except AttributeError:      # rules made without Rules.__init__
+            kept = self._parsed = {}
+        hit = kept.get(text) if type(text) is str else None
+        if hit is None:
+            hit = self.parse(text)
+            if type(text) is str and len(text) <= 200:
+                if len(kept) >= PARSED_KEPT:
+                    kept.clear()
+                kept[text] = hit
+        return hit
 
     @abc.abstractmethod
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
@@ -618,7 +644,7 @@ class Rules(abc.ABC):
 
     def is_legal(self, state: State, action: str) -> bool:
         try:
-            action = self.parse(action)
+            action = self.parsed(action)
         except InvalidActionError:
             return False
         return self.current(state) is not None and self.refusal(state, action) is None
@@ -627,6 +653,15 @@ class Rules(abc.ABC):
         """A copy of a position (cost proportional to the state)."""
         return copy_json(state)
 
+    def snapshot(self, state: State) -> Any:
+        """A snapshot of a position that later steps cannot change (a game's
+        undo checkpoints): by default compact frozen bytes (:func:`freeze`)."""
+        return freeze(state)
+
+    def restore(self, snapshot: Any) -> State:
+        """A new, independent position from a :meth:`snapshot`."""
+        return thaw(snapshot)
+
     def step(self, state: State, action: str) -> State:
         """Apply ``action`` (taken from :meth:`legal_actions` or a chance
         outcome) to ``state`` in place without re-validating; returns it."""
@@ -634,8 +669,12 @@ class Rules(abc.ABC):
         return state
 
     def child(self, state: State, action: str) -> State:
-        """A new state: ``state`` after ``action`` (``state`` is unchanged)."""
-        return self.step(copy_json(state), action)
+        """A new state: ``state`` after ``action`` (``state`` is unchanged).
+        A game may let a child share with ``state`` the parts the action did
+        not change (its steps then replace what they change rather than
+        change it in place): go on from a child with :meth:`step` or
+        :meth:`child`, and change one by hand only after :meth:`clone`."""
+        return self.step(self.clone(state), action)
 
     def key(self, state: State) -> str:
         """A hashable key of a position (transposition tables)."""

@@ -26,7 +26,17 @@ from typing import Any
 
 from ..core.dealt import DealtRules
 from ..core.errors import OptionError
-from ..core.rules import CHANCE, Candidates, GameInfo, Outcome, Refusal, Sink, State, copy_json
+from ..core.rules import (
+    CHANCE,
+    NULL_SINK,
+    Candidates,
+    GameInfo,
+    Outcome,
+    Refusal,
+    Sink,
+    State,
+    copy_json,
+)
 from . import checks
 from .board import (
     ALL,
@@ -196,6 +206,48 @@ class SlimeCultureCenterRules(DealtRules):
         acts = self._action_candidates(state, ctx)
         acts.add("pass", [""])
         return acts
+
+    def legal_actions(self, state: State) -> list[str]:
+        """The legal actions of the seat to act, written out from the rules
+        themselves rather than by asking :meth:`refusal` of each candidate
+        (a full board has hundreds): a colour with tiles in stock spawns on
+        any empty square if it is not on the board (発生), else grows on an
+        empty square next to it (成長); every edge tile moves to each square
+        SCC-R3 allows; the own cancer tile goes onto any face-up slime tile
+        (癌細胞注入); a hand card is exchanged while fewer than the maximum
+        are face up and the deck holds a card (SCC-R8); pass only when
+        nothing else is possible (SCC-R14). The same list, in the same
+        order, as the candidates :meth:`refusal` accepts (a conformance test
+        compares them in every kind of position)."""
+        if state["phase"] != "action" or state["draw"] is not None:
+            return super().legal_actions(state)
+        seat = state["turn"]
+        board, stock = state["board"], state["stock"]
+        occupied, colours = colour_masks(board)
+        empty = ALL & ~occupied
+        out: list[str] = []
+        prefix = self._prefix
+        for c in COLOURS:
+            if stock[c]:
+                if c in colours:
+                    p = prefix["grow", c]
+                    out += [p + sq for sq in squares_of(spread(colours[c]) & empty)]
+                else:
+                    p = prefix["spawn", c]
+                    out += [p + sq for sq in squares_of(empty)]
+        for slime in slime_masks(colours):
+            for tile, dests in self._moves(slime, empty):
+                if dests:
+                    p = "move " + tile + " "
+                    out += [p + sq for sq in squares_of(dests)]
+        if state["cancer"][seat] == "hand":
+            face_up = 0
+            for m in colours.values():
+                face_up |= m
+            out += ["inject " + sq for sq in squares_of(face_up)]
+        if len(state["revealed"][seat]) < self.max_revealed and state["deck"]:
+            out += ["exchange " + card for card in sorted(state["hands"][seat])]
+        return out or ["pass"]
 
     def _action_candidates(self, state: State, ctx: dict | None = None) -> Candidates:
         """Every spawn, grow, move, inject and exchange that may be legal."""
@@ -411,25 +463,31 @@ class SlimeCultureCenterRules(DealtRules):
 
     # --------------------------------------------------------------- apply
     def apply(self, state: State, action: str, sink: Sink | None = None) -> None:
-        from ..core.rules import NULL_SINK
-        sink = NULL_SINK if sink is None else sink
-
-        def emit(st: State, text: str) -> None:
-            sink(st, text, True)
+        """Apply ``action``; every event is a sub-step with its own frame.
+        For a sink that keeps nothing (search), no sentence is written:
+        the steps and the checks get ``emit=None``."""
+        emit: Callable[[State, str], None] | None
+        if sink is None or sink is NULL_SINK:
+            emit = None
+        else:
+            def emit(st: State, text: str) -> None:
+                sink(st, text, True)
         words = action.split(" ")
         getattr(self, "_do_" + words[0])(state, words[1:], emit)
 
     def _do_first(self, state, args, emit):
         state["first"] = int(args[0])
-        emit(state, f"{self.seat_name(int(args[0]))} takes the first turn")
+        if emit:
+            emit(state, f"{self.seat_name(int(args[0]))} takes the first turn")
 
     def _do_deal(self, state, args, emit):
         """"Shuffle all right cards face down: this is the deck. Deal 3 right
         cards to each player." Each player also gets 1 cancer tile."""
         self.deal_cards(state, list(args))
         state["phase"], state["turn"], state["turn_number"] = "action", state["first"], 1
-        emit(state, f"The {len(self.cards)} right cards are shuffled; {self.hand} dealt to each "
-                    f"player, {len(state['deck'])} form the deck; every player takes 1 cancer tile")
+        if emit:
+            emit(state, f"The {len(self.cards)} right cards are shuffled; {self.hand} dealt to each "
+                        f"player, {len(state['deck'])} form the deck; every player takes 1 cancer tile")
 
     def _do_draw(self, state, args, emit):
         """権利交換: "… and in exchange draw 1 right card from the deck"."""
@@ -437,7 +495,8 @@ class SlimeCultureCenterRules(DealtRules):
         self.take(state["deck"], args[0])
         state["hands"][seat].append(args[0])
         state["draw"] = None
-        emit(state, f"{self.seat_name(seat)} draws a new right card ({len(state['deck'])} left)")
+        if emit:
+            emit(state, f"{self.seat_name(seat)} draws a new right card ({len(state['deck'])} left)")
         self._after_action(state, emit)
 
     def _do_spawn(self, state, args, emit):
@@ -446,7 +505,8 @@ class SlimeCultureCenterRules(DealtRules):
         c, sq = args
         state["stock"][c] -= 1
         state["board"][sq] = c
-        emit(state, f"{self.seat_name(state['turn'])} spawns (発生) {c} at {sq}")
+        if emit:
+            emit(state, f"{self.seat_name(state['turn'])} spawns (発生) {c} at {sq}")
         self._after_action(state, emit)
 
     def _do_grow(self, state, args, emit):
@@ -455,8 +515,9 @@ class SlimeCultureCenterRules(DealtRules):
         c, sq = args
         state["stock"][c] -= 1
         state["board"][sq] = c
-        size = len(slime_at(state["board"], sq))
-        emit(state, f"{self.seat_name(state['turn'])} grows (成長) {c} at {sq}: the slime is now {size}")
+        if emit:
+            size = len(slime_at(state["board"], sq))
+            emit(state, f"{self.seat_name(state['turn'])} grows (成長) {c} at {sq}: the slime is now {size}")
         self._after_action(state, emit)
 
     def _do_move(self, state, args, emit):
@@ -465,13 +526,16 @@ class SlimeCultureCenterRules(DealtRules):
         src, dst = args
         board = state["board"]
         c = board[src]
-        before = len(slime_masks({c: mask_of(sq for sq, v in board.items() if v == c)}))
-        board[dst] = board.pop(src)
-        after = len(slime_masks({c: mask_of(sq for sq, v in board.items() if v == c)}))
-        how = "splits the slime in two (分裂)" if after > before else "moves it (移動)"
-        if after > before + 1:
-            how = f"splits the slime into {after - before + 1} (分裂)"
-        emit(state, f"{self.seat_name(state['turn'])} moves the {c} tile {src} → {dst}: {how}")
+        if not emit:
+            board[dst] = board.pop(src)
+        else:
+            before = len(slime_masks({c: mask_of(sq for sq, v in board.items() if v == c)}))
+            board[dst] = board.pop(src)
+            after = len(slime_masks({c: mask_of(sq for sq, v in board.items() if v == c)}))
+            how = "splits the slime in two (分裂)" if after > before else "moves it (移動)"
+            if after > before + 1:
+                how = f"splits the slime into {after - before + 1} (分裂)"
+            emit(state, f"{self.seat_name(state['turn'])} moves the {c} tile {src} → {dst}: {how}")
         self._after_action(state, emit)
 
     def _do_inject(self, state, args, emit):
@@ -483,8 +547,9 @@ class SlimeCultureCenterRules(DealtRules):
         state["removed"][c] += 1
         state["board"][sq] = f"cancer:{seat}"
         state["cancer"][seat] = "board"
-        emit(state, f"{self.seat_name(seat)} injects cancer (癌細胞注入) at {sq}; the {c} tile "
-                    "under it is removed from the game")
+        if emit:
+            emit(state, f"{self.seat_name(seat)} injects cancer (癌細胞注入) at {sq}; the {c} tile "
+                        "under it is removed from the game")
         self._after_action(state, emit)
 
     def _do_exchange(self, state, args, emit):
@@ -495,11 +560,13 @@ class SlimeCultureCenterRules(DealtRules):
         state["hands"][seat].remove(card)
         state["revealed"][seat].append(card)
         state["draw"] = seat  # the draw is chance's: nobody may see the next card before it
-        emit(state, f"{self.seat_name(seat)} reveals {card} (権利交換; it no longer counts) and "
-                    "draws a new right card")
+        if emit:
+            emit(state, f"{self.seat_name(seat)} reveals {card} (権利交換; it no longer counts) and "
+                        "draws a new right card")
 
     def _do_pass(self, state, args, emit):
-        emit(state, f"{self.seat_name(state['turn'])} has no possible action and passes")
+        if emit:
+            emit(state, f"{self.seat_name(state['turn'])} has no possible action and passes")
         self._after_action(state, emit)
 
     def _do_resolve(self, state, args, emit):
@@ -508,9 +575,10 @@ class SlimeCultureCenterRules(DealtRules):
         pair = next(p for p in ck["pairs"] if checks.pair_action(p) == want)
         ck["pairs"].remove(pair)
         state["decision"], state["phase"] = None, "action"
-        emit(state, f"{self.seat_name(state['turn'])} resolves the {pair['colour']} slime at "
-                    f"{pair['predator'][0]} against the {pair['prey_colour']} slime at "
-                    f"{pair['prey'][0]} next (SCC-R4)")
+        if emit:
+            emit(state, f"{self.seat_name(state['turn'])} resolves the {pair['colour']} slime at "
+                        f"{pair['predator'][0]} against the {pair['prey_colour']} slime at "
+                        f"{pair['prey'][0]} next (SCC-R4)")
         checks.resolve_pair(state, pair, emit)
         self._run_checks(state, emit)
 
@@ -519,8 +587,9 @@ class SlimeCultureCenterRules(DealtRules):
         group = next(g for g in ck["groups"] if g[0] == args[0])
         ck["groups"].remove(group)
         state["decision"], state["phase"] = None, "action"
-        emit(state, f"{self.seat_name(state['turn'])} processes the cancer group from {group[0]} "
-                    "next (SCC-R6)")
+        if emit:
+            emit(state, f"{self.seat_name(state['turn'])} processes the cancer group from {group[0]} "
+                        "next (SCC-R6)")
         checks.process_group(state, group, emit)
         self._run_checks(state, emit)
 
@@ -547,14 +616,15 @@ class SlimeCultureCenterRules(DealtRules):
                         masks = colour_masks(state["board"])[1]
                     ck["pairs"] = checks.predation_pairs(state["board"], colour, masks)
                     if ck["pairs"]:
-                        emit(state, f"捕食チェック {JAPANESE[colour]} {colour}: {len(ck['pairs'])} "
-                                    f"predation(s) to resolve")
+                        if emit:
+                            emit(state, f"捕食チェック {JAPANESE[colour]} {colour}: {len(ck['pairs'])} "
+                                        f"predation(s) to resolve")
                 if not ck["pairs"]:
                     ck["colour"] += 1
                     ck["pairs"] = None
                     continue
                 resolve: Callable[[dict, Any], None] = \
-                    lambda s, p: checks.resolve_pair(s, p, checks.no_emit)
+                    lambda s, p: checks.resolve_pair(s, p, None)
                 if checks.order_matters(state, ck["pairs"], resolve):
                     self._decide(state, "the order of the " + colour + " predations (SCC-R4)",
                                  [checks.pair_action(p) for p in ck["pairs"]])
@@ -565,11 +635,12 @@ class SlimeCultureCenterRules(DealtRules):
                 if ck["groups"] is None:
                     ck["groups"] = [in_reading_order(g) for g in checks.cancer_groups(state["board"])]
                     if ck["groups"]:
-                        emit(state, f"死滅チェック: {len(ck['groups'])} cancer group(s)")
+                        if emit:
+                            emit(state, f"死滅チェック: {len(ck['groups'])} cancer group(s)")
                 if not ck["groups"]:
                     break
                 process: Callable[[dict, Any], None] = \
-                    lambda s, g: checks.process_group(s, g, checks.no_emit)
+                    lambda s, g: checks.process_group(s, g, None)
                 if checks.order_matters(state, ck["groups"], process):
                     self._decide(state, "the order of the cancer groups (SCC-R6)",
                                  [f"process {g[0]}" for g in ck["groups"]])
@@ -616,8 +687,9 @@ class SlimeCultureCenterRules(DealtRules):
             for sq in infected:
                 state["removed"][state["board"].pop(sq)[2:]] += 1
             state["phase"], state["turn"] = "over", None
-            emit(state, f"The {' and '.join(empty)} stock is empty: the game ends. {len(infected)} "
-                        "infected tile(s) are removed; settlement (精算) follows")
+            if emit:
+                emit(state, f"The {' and '.join(empty)} stock is empty: the game ends. {len(infected)} "
+                            "infected tile(s) are removed; settlement (精算) follows")
             return
         n = state["options"]["players"]
         state["turn"] = (state["turn"] + 1) % n
@@ -641,6 +713,25 @@ class SlimeCultureCenterRules(DealtRules):
         return Outcome(winners, scores, f"{names} {verb} with {best} (SCC-R11)")
 
     # ------------------------------------------------------- hidden information
+    def clone(self, state: State) -> State:
+        """A copy whose every part may be changed in place, made by the
+        state's known shape (the board and counters are flat; a pending
+        check or decision, rare between actions, is copied in full)."""
+        new = state.copy()
+        new["options"] = state["options"].copy()
+        new["board"] = state["board"].copy()
+        new["stock"] = state["stock"].copy()
+        new["removed"] = state["removed"].copy()
+        new["cancer"] = state["cancer"][:]
+        new["deck"] = state["deck"][:]
+        new["hands"] = [h[:] for h in state["hands"]]
+        new["revealed"] = [r[:] for r in state["revealed"]]
+        if state["check"] is not None:
+            new["check"] = copy_json(state["check"])
+        if state["decision"] is not None:
+            new["decision"] = copy_json(state["decision"])
+        return new
+
     def observation(self, state: dict, seat: int) -> dict:
         """A player sees their own hand; others' hands are shown at the end."""
         obs = self.clone(state)

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core.dealt import DealtRules
 from ..core.errors import OptionError
-from ..core.rules import CHANCE, NULL_SINK, GameInfo, Outcome, Refusal, State
+from ..core.rules import CHANCE, NULL_SINK, GameInfo, Outcome, Refusal, State, copy_json
 from .cards import card_label, resolve_card, standings
 from .components import COMPONENTS as C
 from .components import DATA_FILE, SLIMES, build, card_kind
@@ -60,6 +60,13 @@ class SlimeRaceRules(DealtRules):
         self._labels = {card: card_label(card, self.c) for card in self.c.deck}
         #: "red+5" -> "play red+5"
         self._plays = {card: f"play {card}" for card in self.c.deck}
+        #: the sentences said most often, written once: (seat, card) -> "Slime
+        #: Knight plays Red +5"; (seat, cards left) -> "… draws a card (n left …)"
+        seats = range(self.info.max_players)
+        self._play_texts = {(s, card): f"{self.seat_name(s)} plays {label}"
+                            for s in seats for card, label in self._labels.items()}
+        self._draw_texts = {(s, k): f"{self.seat_name(s)} draws a card ({k} left in the deck)"
+                            for s in seats for k in range(len(self.c.deck))}
         #: the first word of an action -> what it does to a state
         self._do = {"first": self._do_first, "deal": self._do_deal, "draw": self._do_draw,
                     "bet": self._do_bet, "play": self._do_play}
@@ -152,12 +159,19 @@ class SlimeRaceRules(DealtRules):
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
         word, _, arg = action.partition(" ")
+        phase = state["phase"]
+        # the common case first: a card of the hand of the seat to play, or
+        # a bet while betting (a parsed action names a real card or space)
+        if word == "play":
+            if phase == "race" and state["draw"] is None and arg in state["hands"][state["turn"]]:
+                return None
+        elif word == "bet" and phase == "bet":
+            return None
         who_acts = ctx["current"] if ctx is not None and "current" in ctx else self.current(state)
         if who_acts is None or who_acts is CHANCE or word in self.chance_words:
             # the refusals every dealt game shares (a seat to act and a
             # player's word leave them nothing to refuse)
             return self.turn_refusal(state, action, who_acts)
-        phase = state["phase"]
         if word == "bet":
             if phase != "bet":
                 return Refusal("SR-R3", f"betting is over — all {self.c.coins} coins of every "
@@ -173,6 +187,23 @@ class SlimeRaceRules(DealtRules):
             return Refusal("SR-R4", f"{self.seat_name(state['turn'])} has no {arg} in hand "
                                     f"(hand: {', '.join(sorted(hand))})")
         return None
+
+    def legal_actions(self, state: State) -> list[str]:
+        """The legal actions, without asking :meth:`refusal` of each
+        candidate where every candidate is legal: while betting, every odds
+        space (SR-R3); while racing, every distinct card in the hand of the
+        seat to play (SR-R4). The same list, in the same order, as the
+        generic one (a conformance test compares them)."""
+        phase = state["phase"]
+        if phase == "bet":
+            return list(self._bets)
+        if phase == "race" and state["draw"] is None:
+            hand = state["hands"][state["turn"]]
+            try:
+                return sorted(set(map(self._plays.__getitem__, hand)))
+            except KeyError:     # "?": a hidden card, in an observation
+                pass
+        return super().legal_actions(state)
 
     def random_legal(self, state: State, rng) -> str:
         """The generic uniform draw (:meth:`Rules.random_legal`: the same
@@ -205,15 +236,54 @@ class SlimeRaceRules(DealtRules):
 
     # -------------------------------------------------------------- apply
     def apply(self, state: State, action: str, sink=None) -> None:
+        """Every change replaces the part of the state it changes (a new
+        deck, hand, bets, positions …), never changes a list or object of
+        the state in place: so :meth:`child` need copy only the top level,
+        and a child shares everything else with its parent. The sentences
+        are written only for a sink that keeps them (not for search)."""
         sink = NULL_SINK if sink is None else sink
         word, _, arg = action.partition(" ")
         self._do[word](state, arg, sink)
+
+    def child(self, state: State, action: str) -> State:
+        """A new state after ``action``: its top level copied, every list
+        and object below shared with ``state`` (:meth:`apply` replaces
+        what it changes, so ``state`` stays as it was)."""
+        new = state.copy()
+        word, _, arg = action.partition(" ")
+        self._do[word](new, arg, NULL_SINK)
+        return new
+
+    def snapshot(self, state: State) -> State:
+        """Its top level is enough: a step never changes what is below."""
+        return state.copy()
+
+    def restore(self, snapshot: State) -> State:
+        return self.clone(snapshot)
+
+    def clone(self, state: State) -> State:
+        """A copy of a position whose every part may be changed in place
+        (an observation's hands, a determinized deck)."""
+        new = state.copy()
+        new["options"] = state["options"].copy()
+        new["bets"] = {p: v[:] for p, v in state["bets"].items()}
+        new["coins"] = state["coins"][:]
+        new["positions"] = state["positions"].copy()
+        new["finished"] = state["finished"][:]
+        new["deck"] = state["deck"][:]
+        new["hands"] = [h[:] for h in state["hands"]]
+        new["discard"] = state["discard"][:]
+        new["scores"] = state["scores"][:]
+        if state["last_race"] is not None:
+            new["last_race"] = copy_json(state["last_race"])
+        return new
 
     def _do_first(self, state: State, arg: str, emit) -> None:
         """SR-R2: "play rock-paper-scissors to determine the order. Then,
         starting with the person who lost …" — a seeded random first player."""
         state["first"] = int(arg)
-        emit(state, f"Rock-paper-scissors: {self.seat_name(int(arg))} lost and goes first (SR-R2)")
+        if emit is not NULL_SINK:
+            emit(state, f"Rock-paper-scissors: {self.seat_name(int(arg))} lost and goes first (SR-R2)")
 
     def _do_deal(self, state: State, arg: str, emit) -> None:
         """"Shuffle all 60 cards and deal 7 cards to each player … the
@@ -221,16 +291,21 @@ class SlimeRaceRules(DealtRules):
         self.deal_cards(state, arg.split())
         state["phase"] = "bet"
         state["turn"] = state["first"]
-        emit(state, f"The {len(self.c.deck)} cards are shuffled; {self.c.hand_size} dealt to each "
-                    f"player, {len(state['deck'])} form the draw deck")
+        if emit is not NULL_SINK:
+            emit(state, f"The {len(self.c.deck)} cards are shuffled; {self.c.hand_size} dealt to "
+                        f"each player, {len(state['deck'])} form the draw deck")
 
     def _do_draw(self, state: State, card: str, emit) -> None:
         """SR-R4: "Draw one card from the top of the deck"."""
         seat = state["draw"]
-        self.take(state["deck"], card)
-        state["hands"][seat].append(card)
+        deck = state["deck"]
+        i = deck.index(card)
+        state["deck"] = deck[:i] + deck[i + 1:]
+        hands = state["hands"] = state["hands"][:]
+        hands[seat] = hands[seat] + [card]
         state["draw"] = None
-        emit(state, f"{self.seat_name(seat)} draws a card ({len(state['deck'])} left in the deck)")
+        if emit is not NULL_SINK:
+            emit.events.append(self._draw_texts[seat, len(deck) - 1])
 
     def _do_bet(self, state: State, pair: str, emit) -> None:
         """SR-R3: "bet one coin at a time on the odds table in a clockwise
@@ -240,16 +315,21 @@ class SlimeRaceRules(DealtRules):
         n = state["options"]["players"]
         seat = state["turn"]
         C = self.c
-        state["bets"][pair].append(seat)
-        state["coins"][seat] -= 1
-        a, b = C.slimes_of(pair)
-        emit(state, f"{self.seat_name(seat)} bets a coin on {pair} "
-                    f"({C.names[a]}–{C.names[b]}, ×{C.odds[pair]})")
-        if sum(state["coins"]) == 0:
+        bets = state["bets"] = state["bets"].copy()
+        bets[pair] = bets[pair] + [seat]
+        coins = state["coins"] = state["coins"][:]
+        coins[seat] -= 1
+        texts = emit is not NULL_SINK
+        if texts:
+            a, b = C.slimes_of(pair)
+            emit(state, f"{self.seat_name(seat)} bets a coin on {pair} "
+                        f"({C.names[a]}–{C.names[b]}, ×{C.odds[pair]})")
+        if not any(coins):
             # "Once everyone has bet their coins, it's time to start the race."
             state["phase"] = "race"
             state["turn"] = state["first"]
-            emit(state, "All coins are bet: the race starts (SR-R4)")
+            if texts:
+                emit(state, "All coins are bet: the race starts (SR-R4)")
             self._start_turn(state, emit)
         else:
             state["turn"] = (seat + 1) % n
@@ -260,7 +340,7 @@ class SlimeRaceRules(DealtRules):
         left in your hand." """
         if state["deck"]:
             state["draw"] = state["turn"]
-        else:
+        elif emit is not NULL_SINK:
             emit(state, f"{self.seat_name(state['turn'])} cannot draw: the deck is empty (SR-R4)")
 
     def _do_play(self, state: State, card: str, emit) -> None:
@@ -268,22 +348,34 @@ class SlimeRaceRules(DealtRules):
         slime according to the effect of the card. You cannot pass. … Move
         played cards to a discard pile." """
         seat = state["turn"]
-        state["hands"][seat].remove(card)
-        state["discard"].append(card)
-        emit(state, f"{self.seat_name(seat)} plays {self._labels[card]}")
-        for e in resolve_card(state, card, self.c):
-            emit(state, e)
+        hands = state["hands"] = state["hands"][:]
+        hand = hands[seat]
+        i = hand.index(card)
+        hands[seat] = hand[:i] + hand[i + 1:]
+        state["discard"] = state["discard"] + [card]
+        if emit is not NULL_SINK:
+            say = emit.events.append
+            say(self._play_texts[seat, card])
+            for e in resolve_card(state, card, self.c):
+                say(e)
+        else:
+            resolve_card(state, card, self.c, texts=False)
+        deck = state["deck"]
         if len(state["finished"]) >= 2:
             self._end_race(state, emit, exhausted=False)
-        elif not state["deck"] and not any(state["hands"]):
+        elif not deck and not any(hands):
             self._end_race(state, emit, exhausted=True)
         else:
-            n = state["options"]["players"]
-            nxt = (seat + 1) % n
-            while not state["hands"][nxt] and not state["deck"]:
-                nxt = (nxt + 1) % n  # a player with no card left cannot play
+            n = len(hands)
+            nxt = seat + 1 if seat + 1 < n else 0
+            if not deck:
+                while not hands[nxt]:
+                    nxt = (nxt + 1) % n  # a player with no card left cannot play
             state["turn"] = nxt
-            self._start_turn(state, emit)
+            if deck:
+                state["draw"] = nxt
+            elif emit is not NULL_SINK:
+                self._start_turn(state, emit)
 
     # ----------------------------------------------------------- scoring
     def _end_race(self, state: State, emit, exhausted: bool) -> None:
@@ -296,7 +388,8 @@ class SlimeRaceRules(DealtRules):
         mult = C.odds[pair]
         n = state["options"]["players"]
         payouts = [state["bets"][pair].count(s) * mult for s in range(n)]
-        if exhausted:
+        texts = emit is not NULL_SINK
+        if exhausted and texts:
             emit(state, f"Every card has been played and only {len(state['finished'])} slime(s) "
                         f"finished: the leaders by position take 1st and 2nd (SR-R10)")
         state["scores"] = [a + b for a, b in zip(state["scores"], payouts)]
@@ -306,21 +399,24 @@ class SlimeRaceRules(DealtRules):
         # the finish as it stands (slimes past the goal, the bets, the new
         # scores) is a sub-step of its own: a board shows it, and holds it,
         # before the next race is set up
-        emit(state, f"Race {state['race']} is over: 1st {C.names[first]}, 2nd {C.names[second]} "
-                    f"— the winning space is {pair} (×{mult})", frame=True)
-        for s in range(n):
-            if payouts[s]:
-                coins = state["bets"][pair].count(s)
-                emit(state, f"{self.seat_name(s)} scores {coins} × {mult} = {payouts[s]} points")
-        if not any(payouts):
-            emit(state, "Nobody bet on the winning pair: nobody scores")
+        if texts:
+            emit(state, f"Race {state['race']} is over: 1st {C.names[first]}, 2nd {C.names[second]} "
+                        f"— the winning space is {pair} (×{mult})", frame=True)
+            for s in range(n):
+                if payouts[s]:
+                    coins = state["bets"][pair].count(s)
+                    emit(state, f"{self.seat_name(s)} scores {coins} × {mult} = {payouts[s]} points")
+            if not any(payouts):
+                emit(state, "Nobody bet on the winning pair: nobody scores")
         target = state["options"]["target"]
         if max(state["scores"]) >= target:
             state["phase"] = "over"
             state["turn"] = None
-            emit(state, str(self.outcome(state)))
+            if texts:
+                emit(state, str(self.outcome(state)))
         else:
-            emit(state, "Everybody takes their coins back; the next race is set up (SR-R9)")
+            if texts:
+                emit(state, "Everybody takes their coins back; the next race is set up (SR-R9)")
             self._new_race(state)
 
     def outcome(self, state: State) -> Outcome | None:

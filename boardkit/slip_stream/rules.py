@@ -312,6 +312,36 @@ class SlipStreamRules(MachineMoves, Rules):
                                      f"no slipstream")
         return self._move_refusal(state, words[1], words[2], cur, ctx)
 
+    def legal_actions(self, state: State) -> list[str]:
+        """The legal actions written out from the moves themselves, not by
+        asking :meth:`refusal` of each candidate (the candidates include
+        the blocked steps, for their reasons): every end of a move of a
+        machine the player may move (SS-R2, SS-R3, SS-R10), every one-space
+        step of a turbo move (SS-R8), or the two colours (SS-R10). The same
+        list, in the same order, as the candidates :meth:`refusal` accepts
+        (a conformance test compares them)."""
+        cur = self.current(state)
+        if cur is None or cur is CHANCE:
+            return super().legal_actions(state)
+        if state["phase"] == "colour":
+            return [f"colour {c}" for c in COLOURS]
+        lay = self.layout(state)
+        occ = self.occupancy(state)
+        goal = lay.goal_row
+        out: list[str] = []
+        if state["turbo"] is not None:
+            for m in state["machines"][state["colours"][cur]]:
+                p = parse_place(m)
+                if p is not None and p[0] < goal:
+                    out += [f"turbo {m} {place_name(s)}" for s in self._open_steps(lay, occ, p)]
+            return out
+        for colour in self.movers(state):
+            for m in state["machines"][colour]:
+                p = parse_place(m)
+                if p is not None and p[0] < goal:
+                    out += [f"move {m} {d}" for d in self.destinations(state, m, occ)]
+        return out
+
     def _chance_refusal(self, state: State, words: list[str]) -> Refusal | None:
         if state["first"] is None:
             if not is_first(" ".join(words), 2):
@@ -460,12 +490,14 @@ class SlipStreamRules(MachineMoves, Rules):
         word = words[0]
         if word == "first":
             state["first"] = first_seat(action)
-            emit(state, f"Chance: Player {state['first'] + 1} is the first-move player (SS-R10)")
+            if emit is not NULL_SINK:
+                emit(state, f"Chance: Player {state['first'] + 1} is the first-move player (SS-R10)")
             self._after_setup(state, emit)
         elif word == "course":
             state["course"] = [int(w) for w in words[1:]]
-            emit(state, "Chance: the course tiles are laid in the order "
-                        + ", ".join(map(str, state["course"])))
+            if emit is not NULL_SINK:
+                emit(state, "Chance: the course tiles are laid in the order "
+                            + ", ".join(map(str, state["course"])))
             self._after_setup(state, emit)
         elif word == "colour":
             self._choose(state, words[1], emit)
@@ -479,14 +511,32 @@ class SlipStreamRules(MachineMoves, Rules):
     def _after_setup(self, state: State, emit: Sink) -> None:
         if state["first"] is not None and state["course"] is not None:
             state["phase"] = "pie"
-            emit(state, f"Player {state['first'] + 1} makes the first move with a machine of "
-                        f"either colour (the pie rule, SS-R10)")
+            if emit is not NULL_SINK:
+                emit(state, f"Player {state['first'] + 1} makes the first move with a machine of "
+                            f"either colour (the pie rule, SS-R10)")
 
     def _relocate(self, state: State, colour: str, src: str, dst: str) -> None:
         ms = state["machines"][colour]
         ms.remove(src)
         ms.append(dst)
         ms.sort(key=place_key)
+
+    def clone(self, state: State) -> State:
+        """A copy whose every part may be changed in place, made by the
+        state's known shape."""
+        new = state.copy()
+        options = new["options"] = state["options"].copy()
+        if options["course"] is not None:
+            options["course"] = options["course"][:]
+        if state["course"] is not None:
+            new["course"] = state["course"][:]
+        if state["colours"] is not None:
+            new["colours"] = state["colours"][:]
+        new["machines"] = {c: m[:] for c, m in state["machines"].items()}
+        new["scores"] = state["scores"].copy()
+        new["wheels"] = state["wheels"][:]
+        new["goal"] = state["goal"][:]
+        return new
 
     def _gains(self, state: State, colour: str, dst: str) -> tuple[int, list[str]]:
         """Points a move of a ``colour`` machine to ``dst`` earns: a goal
@@ -511,31 +561,36 @@ class SlipStreamRules(MachineMoves, Rules):
         return points, parts
 
     def _do_move(self, state: State, src: str, dst: str, emit: Sink) -> None:
-        occ = self.occupancy(state)
-        colour = occ[parse_place(src)]  # type: ignore[index]
-        trail = self.destinations(state, src, occ)[dst]
-        seat = self.current(state)
-        assert isinstance(seat, int)
-        how = self._describe(state, occ, src, trail)
+        colour = "red" if src in state["machines"]["red"] else "blue"
+        if emit is not NULL_SINK:   # the way the move went, for its sentence only
+            occ = self.occupancy(state)
+            trail = self.destinations(state, src, occ)[dst]
+            how = self._describe(state, occ, src, trail)
         self._relocate(state, colour, src, dst)
         state["moves"] += 1
-        emit(state, f"{self.player_name(state, seat)} moves the {colour} machine {src} → {dst}{how}")
+        if emit is not NULL_SINK:
+            seat = self.current(state)
+            assert isinstance(seat, int)
+            emit(state, f"{self.player_name(state, seat)} moves the {colour} machine {src} → {dst}{how}")
         points, parts = self._gains(state, colour, dst)
         if state["phase"] == "pie":
             state["first_colour"] = colour
             state["pending"] = points
             if points:
-                emit(state, f"The first move earns {colour} {points} ({'; '.join(parts)}); it is "
-                            f"scored once the colours are settled (SS-R15)")
+                if emit is not NULL_SINK:
+                    emit(state, f"The first move earns {colour} {points} ({'; '.join(parts)}); it is "
+                                f"scored once the colours are settled (SS-R15)")
             if state["options"]["pie_rule"]:
                 state["phase"] = "colour"
-                emit(state, f"{colour} is the first colour; Player {2 - state['first']} now "
-                            f"chooses a colour (SS-R10)")
+                if emit is not NULL_SINK:
+                    emit(state, f"{colour} is the first colour; Player {2 - state['first']} now "
+                                f"chooses a colour (SS-R10)")
             else:
                 first = state["first"]
                 state["colours"] = [colour, other(colour)] if first == 0 else [other(colour), colour]
-                emit(state, f"Without the pie rule, Player {first + 1} plays {colour}, the colour "
-                            f"they moved")
+                if emit is not NULL_SINK:
+                    emit(state, f"Without the pie rule, Player {first + 1} plays {colour}, the colour "
+                                f"they moved")
                 self._start_play(state, emit)
             return
         self._score(state, colour, points, parts, emit)
@@ -566,8 +621,9 @@ class SlipStreamRules(MachineMoves, Rules):
         cols = [other(colour), other(colour)]
         cols[chooser] = colour
         state["colours"] = cols
-        emit(state, f"Player {chooser + 1} chooses {colour}; Player {state['first'] + 1} plays "
-                    f"{other(colour)}")
+        if emit is not NULL_SINK:
+            emit(state, f"Player {chooser + 1} chooses {colour}; Player {state['first'] + 1} plays "
+                        f"{other(colour)}")
         self._start_play(state, emit)
 
     def _start_play(self, state: State, emit: Sink) -> None:
@@ -592,8 +648,9 @@ class SlipStreamRules(MachineMoves, Rules):
         self._relocate(state, colour, src, dst)
         state["moves"] += 1
         state["turbo"] = None
-        emit(state, f"{self.player_name(state, seat)} makes the turbo move {src} → {dst} "
-                    f"(SS-R8)")
+        if emit is not NULL_SINK:
+            emit(state, f"{self.player_name(state, seat)} makes the turbo move {src} → {dst} "
+                        f"(SS-R8)")
         points, parts = self._gains(state, colour, dst)
         self._score(state, colour, points, parts, emit)
         if state["phase"] == "play" and state["turbo"] is None:
@@ -612,7 +669,8 @@ class SlipStreamRules(MachineMoves, Rules):
         seat = self.seat_of(state, colour)
         assert seat is not None
         name = self.player_name(state, seat)
-        emit(state, f"{colour} scores {points} ({'; '.join(parts)}): score token on {p}")
+        if emit is not NULL_SINK:
+            emit(state, f"{colour} scores {points} ({'; '.join(parts)}): score token on {p}")
         if p >= tile.goal:
             self._end(state, seat, f"{name} reaches ◎ with {p} points and wins (SS-R9)", emit)
             return
@@ -620,16 +678,18 @@ class SlipStreamRules(MachineMoves, Rules):
         if mark is None:
             return
         if p <= q:
-            emit(state, f"{colour} stops on {mark} but is not ahead ({p} to {q}): nothing happens "
-                        f"(SS-R8)")
+            if emit is not NULL_SINK:
+                emit(state, f"{colour} stops on {mark} but is not ahead ({p} to {q}): nothing happens "
+                            f"(SS-R8)")
             return
         if mark == "✹":
             self._end(state, 1 - seat, f"{name} stops on ✹ (crash) while ahead and loses "
                                        f"(SS-R8)", emit)
             return
         opp = 1 - seat
-        emit(state, f"{colour} stops on ● (turbo) while ahead: "
-                    f"{self.player_name(state, opp)} moves one machine one space (SS-R8)")
+        if emit is not NULL_SINK:
+            emit(state, f"{colour} stops on ● (turbo) while ahead: "
+                        f"{self.player_name(state, opp)} moves one machine one space (SS-R8)")
         if not self.can_move(state, other(colour)):
             self._end(state, seat, f"{self.player_name(state, opp)} has no machine that can make "
                                    f"the turbo move and loses (SS-R8)", emit)
@@ -654,7 +714,8 @@ class SlipStreamRules(MachineMoves, Rules):
         state["winner"] = winner
         state["turbo"] = None
         state["result"] = result
-        emit(state, result)
+        if emit is not NULL_SINK:
+            emit(state, result)
 
     # ------------------------------------------------------------- chance
     def chance_outcomes(self, state: State) -> list[tuple[str, float]] | None:
