@@ -62,12 +62,18 @@ def slot_of_rank(rank: str, n_racing: int) -> int:
 def slime_in_slot(positions: dict, finished: list, slot: int) -> tuple[str | None, tuple[str, ...]]:
     """(the slime alone in ``slot``, or None if the slot is tied; the group):
     the group of :func:`rank_slots` that holds ``slot`` — the slimes on the
-    space of the one ranked ``slot``-th, front first."""
-    racing = [s for s in SLIMES if s not in finished] if finished else list(SLIMES)
+    space of the one ranked ``slot``-th, in start-line order."""
+    racing = [s for s in SLIMES if s not in finished] if finished else SLIMES
     if not 0 < slot <= len(racing):
         return None, ()
-    racing.sort(key=positions.__getitem__, reverse=True)
-    at = positions[racing[slot - 1]]
+    return _in_slot(positions, racing, sorted([positions[s] for s in racing], reverse=True), slot)
+
+
+def _in_slot(positions: dict, racing, spaces: list[int], slot: int) -> tuple[str | None, tuple[str, ...]]:
+    """:func:`slime_in_slot` from the racing slimes and their spaces, front
+    first: the slot's space is the ``slot``-th of them, and every slime on
+    it shares the slot."""
+    at = spaces[slot - 1]
     group = tuple([s for s in racing if positions[s] == at])
     return (group[0] if len(group) == 1 else None), group
 
@@ -93,32 +99,31 @@ def resolve_card(state: dict, card: str, C: Components = COMPONENTS, texts: bool
         if name in fin:
             return [f"No effect: {C.names[name]} has already finished (SR-R8)"] if texts else []
         return _move(state, name, value, C, "", texts)
-    n = len(SLIMES) - len(fin)
+    racing = [s for s in SLIMES if s not in fin] if fin else SLIMES
+    spaces = sorted([pos[s] for s in racing], reverse=True)
     if kind == "rank":
-        slot = slot_of_rank(name, n)
-        target, group = slime_in_slot(pos, fin, slot)
+        slot = slot_of_rank(name, len(racing))
+        target, group = _in_slot(pos, racing, spaces, slot)
         if target is None:
             return [_tie_text(state, group, slot, name, C)] if texts else []
         return _move(state, target, value, C, "", texts)
     # dash cards (SR-R7)
-    slots = rank_slots(pos, fin)
     if card == "dash1":
         # "The 1st place slime moves forward a number of spaces equal to
         # the number of empty spaces between 1st and 2nd place."
-        group = slots[0][1]
-        if len(group) > 1:
+        first, group = _in_slot(pos, racing, spaces, 1)
+        if first is None:
             return [_tie_text(state, group, 1, "1 DASH", C)] if texts else []
-        first, second = group[0], slots[1][1][0]
-        gap = pos[first] - pos[second] - 1
-        return _move(state, first, gap, C, why=f"{gap} empty spaces to 2nd place" if texts else "",
-                     texts=texts)
+        gap = spaces[0] - spaces[1] - 1
+        return _move(state, first, gap, C, f"{gap} empty spaces to 2nd place" if texts else "", texts)
     # "Move the 2nd place slime to the space immediately behind the 1st place slime."
-    group = next(members for at, members in slots if 2 in at)
-    if len(group) > 1:
+    runner_up, group = _in_slot(pos, racing, spaces, 2)
+    if runner_up is None:
         return [_tie_text(state, group, 2, "2 DASH", C)] if texts else []
-    runner_up, leader = group[0], slots[0][1][0]
-    return _move(state, runner_up, pos[leader] - 1 - pos[runner_up], C,
-                 why=f"to the space behind {C.names[leader]}" if texts else "", texts=texts)
+    # the slot before a lone 2nd is a lone 1st
+    leader = _in_slot(pos, racing, spaces, 1)[1][0]
+    return _move(state, runner_up, spaces[0] - 1 - spaces[1], C,
+                 f"to the space behind {C.names[leader]}" if texts else "", texts)
 
 def _tie_text(state: dict, group: tuple[str, ...], slot: int, what: str, C: Components) -> str:
     names = ", ".join(C.names[s] for s in group[:-1]) + " and " + C.names[group[-1]]
@@ -136,7 +141,7 @@ def _move(state: dict, slime: str, spaces: int, C: Components, why: str = "",
     pos[slime] = after
     if after > GOAL:
         # SR-R8: "a slime finishes when a move takes it past space 70"
-        fin = state["finished"] = state["finished"] + [slime]
+        fin = state["finished"] = [*state["finished"], slime]
     if not texts:
         return []
     note = f" ({why})" if why else ""

@@ -302,7 +302,7 @@ class SlimeRaceRules(DealtRules):
         i = deck.index(card)
         state["deck"] = deck[:i] + deck[i + 1:]
         hands = state["hands"] = state["hands"][:]
-        hands[seat] = hands[seat] + [card]
+        hands[seat] = [*hands[seat], card]
         state["draw"] = None
         if emit is not NULL_SINK:
             emit.events.append(self._draw_texts[seat, len(deck) - 1])
@@ -352,7 +352,7 @@ class SlimeRaceRules(DealtRules):
         hand = hands[seat]
         i = hand.index(card)
         hands[seat] = hand[:i] + hand[i + 1:]
-        state["discard"] = state["discard"] + [card]
+        state["discard"] = [*state["discard"], card]
         if emit is not NULL_SINK:
             say = emit.events.append
             say(self._play_texts[seat, card])
