@@ -118,7 +118,7 @@ def judge(g: int, plies: int, budgets: dict[int, dict], lo: int = 8, hi: int = 2
         result, proof = prover.result(pos, plies)
         reused = False
     prover.nodes = 0
-    row: dict = {"game": g, "back": back, "range": [lo, hi], "result": result,
+    row: dict = {"game": g, "back": back, "range": [lo, hi], "plies": plies, "result": result,
                  "proof_plies": proof,
                  "moves": len(fast.moves(pos)), "reused": reused, "levels": {}}
     for k, level in budgets.items():
@@ -222,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, nargs=2, default=(0, 300),
                     help="games FIRST END (one position each; default 0 300)")
-    ap.add_argument("--plies", type=int, default=24, help="the proof bound (default 24)")
+    ap.add_argument("--plies", type=int, default=40, help="the proof bound (default 40)")
     ap.add_argument("--back", type=int, nargs=2, default=(8, 20),
                     help="plies before the end: game g takes lo + g %% (hi - lo + 1) (default 8 20)")
     ap.add_argument("--budget", type=int, default=200_000,
@@ -230,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
                          "beyond it the position counts as undecided)")
     ap.add_argument("--reuse", type=Path, nargs="*", default=[],
                     help="earlier runs whose results and verdicts are taken")
+    ap.add_argument("--merge", type=Path, nargs="*", default=[],
+                    help="add the rows of these runs (other games, run side by side) to --json")
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     ap.add_argument("--timing", action="store_true", help="measure the levels' time instead")
     ap.add_argument("--json", type=Path, default=None, help="write the rows and figures here")
@@ -244,6 +246,10 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict] = []
     if args.json and args.json.exists():       # go on where a run stopped
         rows = json.loads(args.json.read_text())["rows"]
+    for path in args.merge:
+        rows += [r for r in json.loads(path.read_text())["rows"]
+                 if r["game"] not in {x["game"] for x in rows}]
+    rows.sort(key=lambda r: r["game"])
     done = {r["game"] for r in rows}
     known: dict[int, dict] = {}
     for path in args.reuse:
@@ -253,17 +259,22 @@ def main(argv: list[str] | None = None) -> int:
     tasks = [(g, args.plies, budgets, lo, hi, args.budget, known.get(g))
              for g in range(*args.games) if g not in done]
     started = time.perf_counter()
+
+    def write() -> None:
+        if args.json:
+            args.json.write_text(json.dumps(
+                {"made_by": "benchmarks/slip_stream_exact.py", "plies": args.plies,
+                 "budget": args.budget, "levels": {str(k): v for k, v in budgets.items()},
+                 "rows": rows, "summary": summary(rows, budgets)}) + "\n")
+    if args.merge:
+        write()
     with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
         for row in pool.map(_judge, tasks, chunksize=1):
             if row is None:
                 continue
             rows.append(row)
             rows.sort(key=lambda r: r["game"])
-            if args.json:
-                args.json.write_text(json.dumps(
-                    {"made_by": "benchmarks/slip_stream_exact.py", "plies": args.plies,
-                     "budget": args.budget, "levels": {str(k): v for k, v in budgets.items()},
-                     "rows": rows, "summary": summary(rows, budgets)}) + "\n")
+            write()
             print(f"game {row['game']}: {row['back']} plies before the end, result "
                   f"{row['result']} (proof {row['proof_plies']} plies"
                   f"{', reused' if row['reused'] else ''}), "
