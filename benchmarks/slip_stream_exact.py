@@ -1,52 +1,67 @@
 """How often does the Slip Stream AI throw a won position away? Its moves
 against the exact answer.
 
-Run from the repository root with the project's interpreter (long: run it
-with ``nice -n 19`` on a shared machine)::
+Run from the repository root with the project's interpreter (long: on a
+shared machine run it with ``nice -n 10``)::
 
-    .venv/bin/python -m benchmarks.slip_stream_exact --positions 300 \\
-        --json notebooks/data/slip_stream_exact.json
+    .venv/bin/python -m benchmarks.slip_stream_exact --games 0 300 --back 8 20 \\
+        --json notebooks/data/strength_slip_stream_exact.json --workers 2
+    .venv/bin/python -m benchmarks.slip_stream_exact --timing \\
+        --json notebooks/data/slip_stream_levels_timing.json
 
 Positions: game ``g`` is a seeded game of the AI at depth 2 against itself
 (score tile #1, the course order drawn from ``g``, seat 0 the first-move
-player); its position ``8 + g % 5`` plies before the end (8–12;
-``--back 8 20`` for 8–20: a position 17 plies before the end took
-100 s to solve, so 300 of them would take hours) is taken.
-Each is solved exactly by :class:`boardkit.slip_stream.solve.Prover`: a
-search to the end of the game (no evaluation), deepened one ply at a time
-until a forced win or loss is proved, up to ``--plies`` plies (a position
-not decided within them, or within ``--budget`` positions searched, is
-counted as undecided and left out of the shares).
+player); its position ``lo + g % (hi - lo + 1)`` plies before the end is
+taken (``--back lo hi``). Each is solved exactly by
+:class:`boardkit.slip_stream.solve.Prover`: a search to the end of the game
+(no evaluation), deepened one ply at a time until a forced win or loss is
+proved, up to ``--plies`` plies; a position not decided within them, or
+within ``--budget`` positions searched, is counted as undecided and left out
+of the shares (the count is reported).
 
-For each level (1: depth 2, 2: depth 6, both without a clock, so the
-figures do not depend on the machine's load; 3: its own budget, depth 12
-or 1 s) the level's move is judged: in a won position it *keeps* the win
-(the position after it is still a forced win for the mover), *throws it
-away* (the opponent then has a forced win) or is undecided within the
-bound. A lost position cannot be made worse. Shares come with 95 % Wilson
-intervals. The horizon check: where the win is forced within the level's
-depth (the result is decided inside its horizon), its move must keep the
-win; every miss is listed.
+For each level of :data:`boardkit.slip_stream.ai.LEVELS` (depth 2, 4 and 6,
+each within a second of CPU time, which no depth-limited search here
+reached) the level's move is judged: in a won position it *keeps* the win
+(the position after it is still a forced win for the mover), *changes the
+result* (the opponent then has a forced win) or is undecided within the
+bound. A lost position cannot be made worse. Shares of the decided
+positions and of the won ones come with 95 % Wilson intervals. The horizon
+check: where the win is forced within the level's depth (the result is
+decided inside its horizon), its move must keep the win; every miss is
+listed.
 
-The figures are written as JSON (``--json``) after every position, so a
-long run can be read while it goes on.
+``--reuse FILE …`` takes results and verdicts from earlier runs (the same
+positions of the same games, the same AI): a position's result and the
+verdict of a move already judged there are not searched again. The figures
+are written as JSON (``--json``) after every position, so a long run can be
+read while it goes on, and a run that stopped goes on where it stopped.
+
+``--timing`` measures instead each level's CPU time per decision, every
+legal move valued (as the board's AI does), on every sixth position of
+three games and their opening decisions.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import random
+import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.strength import pct, wilson  # noqa: E402
+from benchmarks.strength import pct  # noqa: E402
+from boardkit.stats import wilson  # noqa: E402
 
-LEVEL_BUDGETS = {1: {"depth": 2}, 2: {"depth": 6}, 3: {"depth": 12, "seconds": 1.0}}
+
+def levels() -> dict[int, dict]:
+    from boardkit.slip_stream.ai import LEVELS
+    return {k: dict(v) for k, v in LEVELS.items()}
 
 
 def course_of(g: int) -> list[int]:
@@ -62,7 +77,8 @@ def game_states(g: int, score_tile: int = 1) -> tuple[object, list[dict]]:
     from boardkit.slip_stream.ai import SlipStreamAI
     game = SlipStream(seed=g, history=False, score_tile=score_tile,
                       chance=["first 0", "course " + " ".join(map(str, course_of(g)))])
-    bots = [SlipStreamAI(seed=g, depth=2), SlipStreamAI(seed=g + 10_000, depth=2)]
+    bots = [SlipStreamAI(seed=g, depth=2, explain=False),
+            SlipStreamAI(seed=g + 10_000, depth=2, explain=False)]
     states = []
     while (who := game.current_player) is not None:
         states.append(game.state)
@@ -70,12 +86,14 @@ def game_states(g: int, score_tile: int = 1) -> tuple[object, list[dict]]:
     return game, states
 
 
-def judge(g: int, plies: int, levels: dict[int, dict], lo: int = 8, hi: int = 20,
-          budget: int | None = 150_000) -> dict | None:
-    """Position ``lo + g % (hi - lo + 1)`` plies before the end of game ``g``, solved and
-    each level's move judged (None when it is not a position in play)."""
+def judge(g: int, plies: int, budgets: dict[int, dict], lo: int = 8, hi: int = 20,
+          budget: int | None = 200_000, known: dict | None = None) -> dict | None:
+    """Position ``lo + g % (hi - lo + 1)`` plies before the end of game ``g``,
+    solved and each level's move judged (None when it is not a position in
+    play). ``known``: an earlier row of this position (its result and the
+    verdicts of the moves judged there are taken, not searched again)."""
     from boardkit.slip_stream import SlipStream
-    from boardkit.slip_stream.ai import Fast, SlipStreamAI
+    from boardkit.slip_stream.ai import Fast, SlipStreamAI, place_code
     from boardkit.slip_stream.solve import Prover
     back = lo + g % (hi - lo + 1)
     game, states = game_states(g)
@@ -88,40 +106,61 @@ def judge(g: int, plies: int, levels: dict[int, dict], lo: int = 8, hi: int = 20
     here = SlipStream.from_state(state, seed=g)
     fast = SlipStreamAI(0, depth=1).fast(here.rules, state)
     prover = Prover(fast, budget=budget)
-    t0 = time.perf_counter()
-    result, proof = prover.result(pos, plies)
+    t0 = time.process_time()
+    verdicts: dict[str, int | None] = {}
+    if known is not None and known["back"] == back and known["result"] is not None:
+        result, proof = known["result"], known["proof_plies"]
+        for v in known["levels"].values():
+            if v["verdict"] is not None or result != 1:
+                verdicts[v["action"]] = v["verdict"]
+        reused = True
+    else:
+        result, proof = prover.result(pos, plies)
+        reused = False
     prover.nodes = 0
-    row: dict = {"game": g, "back": back, "result": result, "proof_plies": proof,
-                 "moves": len(fast.moves(pos)), "levels": {}}
-    if result == 1:
-        row["winning_moves"] = sum(1 for m in fast.moves(pos)
-                                   if prover.move_result(pos, m, proof - 1) == 1)
-    for k, level in levels.items():
+    row: dict = {"game": g, "back": back, "range": [lo, hi], "plies": plies, "result": result,
+                 "proof_plies": proof,
+                 "moves": len(fast.moves(pos)), "reused": reused, "levels": {}}
+    for k, level in budgets.items():
         ai = SlipStreamAI(seed=g, explain=False, **level)
+        c0 = time.process_time()
         action = ai.choose(here)
+        cpu = time.process_time() - c0
         words = action.split()
-        move = (_code(words[1]), _code(words[2]))
+        move = (place_code(words[1]), place_code(words[2]))
         verdict = None
         if result == 1:
-            verdict = prover.move_result(pos, move, plies - 1)
+            if action in verdicts:
+                verdict = verdicts[action]
+            else:
+                verdict = verdicts[action] = prover.move_result(pos, move, plies - 1)
         row["levels"][str(k)] = {"action": action, "verdict": verdict,
-                                 "depth": ai.last_search["depth"],
+                                 "depth": ai.last_search["depth"], "cpu_seconds": cpu,
                                  "evaluation": ai.last_search["evaluation"]}
-    row["seconds"] = time.perf_counter() - t0
+    row["cpu_seconds"] = time.process_time() - t0
     return row
 
 
-def _code(name: str) -> int:
-    from boardkit.slip_stream.ai import place_code
-    return place_code(name)
+def _judge(task: tuple) -> dict | None:
+    g, plies, budgets, lo, hi, budget, known = task
+    return judge(g, plies, budgets, lo, hi, budget, known)
 
 
-def summary(rows: list[dict], levels: dict[int, dict]) -> dict:
+def share(k: int, n: int) -> list[float]:
+    return [k / n if n else 0.0, *wilson(k, n)]
+
+
+def summary(rows: list[dict], budgets: dict[int, dict]) -> dict:
     decided = [r for r in rows if r["result"] is not None]
     won = [r for r in decided if r["result"] == 1]
+    backs = sorted({r["back"] for r in rows})
     out: dict = {"positions": len(rows), "decided": len(decided), "won": len(won),
-                 "lost": len(decided) - len(won), "levels": {}}
-    for k, budget in levels.items():
+                 "lost": len(decided) - len(won), "back": [backs[0], backs[-1]] if backs else [],
+                 "by_back": {str(b): [sum(1 for r in rows if r["back"] == b),
+                                      sum(1 for r in decided if r["back"] == b)]
+                             for b in backs},
+                 "levels": {}}
+    for k, budget in budgets.items():
         key = str(k)
         thrown = sum(1 for r in won if r["levels"][key]["verdict"] == -1)
         kept = sum(1 for r in won if r["levels"][key]["verdict"] == 1)
@@ -129,58 +168,125 @@ def summary(rows: list[dict], levels: dict[int, dict]) -> dict:
         horizon = budget["depth"]
         inside = [r for r in won if r["proof_plies"] <= horizon]
         misses = [r["game"] for r in inside if r["levels"][key]["verdict"] != 1]
+        depths = [r["levels"][key]["depth"] for r in rows]
+        cpu = [r["levels"][key]["cpu_seconds"] for r in rows if "cpu_seconds" in r["levels"][key]]
         out["levels"][key] = {
             "budget": budget, "thrown": thrown, "kept": kept, "undecided": unknown,
-            "share_of_decided": [thrown / len(decided) if decided else 0.0,
-                                 *wilson(thrown, len(decided))],
-            "share_of_won": [thrown / len(won) if won else 0.0, *wilson(thrown, len(won))],
-            "within_horizon": len(inside), "horizon_misses": misses}
+            "share_of_decided": share(thrown, len(decided)),
+            "share_of_won": share(thrown, len(won)),
+            "within_horizon": len(inside), "horizon_misses": misses,
+            "depth_reached": [min(depths), max(depths)] if depths else [],
+            "cpu_seconds_max": max(cpu) if cpu else None}
+    return out
+
+
+def timing(budgets: dict[int, dict], games: int = 3) -> dict:
+    """Each level's CPU time per decision, every legal move valued."""
+    from boardkit.slip_stream import SlipStream
+    from boardkit.slip_stream.ai import SlipStreamAI
+    positions = []
+    for g in range(games):
+        game = SlipStream(seed=g, history=False, score_tile=1,
+                          chance=["first 0", "course " + " ".join(map(str, course_of(g)))])
+        bots = [SlipStreamAI(seed=g, depth=2, explain=False),
+                SlipStreamAI(seed=g + 1, depth=2, explain=False)]
+        k = 0
+        while (who := game.current_player) is not None:
+            if k < 2 or k % 6 == 0:
+                positions.append(game.copy())
+            game.apply(bots[who].choose(game))
+            k += 1
+    out: dict = {"positions": len(positions), "levels": {}}
+    for k, budget in budgets.items():
+        cpu, depth, unvalued = [], [], 0
+        for game in positions:
+            ai = SlipStreamAI(seed=1, **budget)
+            ai.choose(game)
+            s = ai.last_search
+            cpu.append(s["cpu_seconds"])
+            depth.append(s["depth"])
+            unvalued += sum(1 for m in s["moves"] if m["value"] is None)
+        cpu.sort()
+        out["levels"][str(k)] = {
+            "budget": budget, "median": statistics.median(cpu),
+            "p90": cpu[int(0.9 * (len(cpu) - 1))], "max": cpu[-1],
+            "depth": [min(depth), max(depth)], "moves_without_value": unvalued}
+        print(f"level {k} {budget}: CPU s per decision median {statistics.median(cpu):.3f}, "
+              f"p90 {cpu[int(0.9 * (len(cpu) - 1))]:.3f}, max {cpu[-1]:.3f}; depth "
+              f"{min(depth)}–{max(depth)}; moves left without a value: {unvalued}", flush=True)
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--positions", type=int, default=300, help="games, one position each")
-    ap.add_argument("--first", type=int, default=0, help="number of the first game")
-    ap.add_argument("--plies", type=int, default=16, help="the proof bound (default 16)")
-    ap.add_argument("--back", type=int, nargs=2, default=(8, 12),
-                    help="plies before the end: game g takes lo + g %% (hi - lo + 1) (default 8 12)")
-    ap.add_argument("--budget", type=int, default=150_000,
-                    help="positions the prover may search per question (default 150,000; "
+    ap.add_argument("--games", type=int, nargs=2, default=(0, 300),
+                    help="games FIRST END (one position each; default 0 300)")
+    ap.add_argument("--plies", type=int, default=40, help="the proof bound (default 40)")
+    ap.add_argument("--back", type=int, nargs=2, default=(8, 20),
+                    help="plies before the end: game g takes lo + g %% (hi - lo + 1) (default 8 20)")
+    ap.add_argument("--budget", type=int, default=200_000,
+                    help="positions the prover may search per question (default 200,000; "
                          "beyond it the position counts as undecided)")
+    ap.add_argument("--reuse", type=Path, nargs="*", default=[],
+                    help="earlier runs whose results and verdicts are taken")
+    ap.add_argument("--merge", type=Path, nargs="*", default=[],
+                    help="add the rows of these runs (other games, run side by side) to --json")
+    ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    ap.add_argument("--timing", action="store_true", help="measure the levels' time instead")
     ap.add_argument("--json", type=Path, default=None, help="write the rows and figures here")
     args = ap.parse_args(argv)
-    levels = LEVEL_BUDGETS
+    budgets = levels()
+    if args.timing:
+        out = timing(budgets)
+        if args.json:
+            args.json.write_text(json.dumps({"made_by": "benchmarks/slip_stream_exact.py --timing",
+                                             **out}) + "\n")
+        return 0
     rows: list[dict] = []
     if args.json and args.json.exists():       # go on where a run stopped
         rows = json.loads(args.json.read_text())["rows"]
+    for path in args.merge:
+        rows += [r for r in json.loads(path.read_text())["rows"]
+                 if r["game"] not in {x["game"] for x in rows}]
+    rows.sort(key=lambda r: r["game"])
     done = {r["game"] for r in rows}
+    known: dict[int, dict] = {}
+    for path in args.reuse:
+        for r in json.loads(path.read_text())["rows"]:
+            known[r["game"]] = r
+    lo, hi = args.back
+    tasks = [(g, args.plies, budgets, lo, hi, args.budget, known.get(g))
+             for g in range(*args.games) if g not in done]
     started = time.perf_counter()
-    for g in range(args.first, args.first + args.positions):
-        if g in done:
-            continue
-        row = judge(g, args.plies, levels, *args.back, budget=args.budget)
-        if row is None:
-            continue
-        rows.append(row)
+
+    def write() -> None:
         if args.json:
             args.json.write_text(json.dumps(
                 {"made_by": "benchmarks/slip_stream_exact.py", "plies": args.plies,
-                 "levels": {str(k): v for k, v in levels.items()},
-                 "rows": rows, "summary": summary(rows, levels)}, indent=None) + "\n")
-        print(f"game {g}: {row['back']} plies before the end, result {row['result']} "
-              f"(proof {row['proof_plies']} plies), "
-              + ", ".join(f"L{k} {v['verdict']}" for k, v in row["levels"].items())
-              + f", {row['seconds']:.1f} s", flush=True)
-    s = summary(rows, levels)
+                 "budget": args.budget, "levels": {str(k): v for k, v in budgets.items()},
+                 "rows": rows, "summary": summary(rows, budgets)}) + "\n")
+    if args.merge:
+        write()
+    with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
+        for row in pool.map(_judge, tasks, chunksize=1):
+            if row is None:
+                continue
+            rows.append(row)
+            rows.sort(key=lambda r: r["game"])
+            write()
+            print(f"game {row['game']}: {row['back']} plies before the end, result "
+                  f"{row['result']} (proof {row['proof_plies']} plies"
+                  f"{', reused' if row['reused'] else ''}), "
+                  + ", ".join(f"L{k} {v['verdict']}" for k, v in row["levels"].items())
+                  + f", {row['cpu_seconds']:.1f} s CPU", flush=True)
+    s = summary(rows, budgets)
     print()
-    print(f"{s['positions']} positions {args.back[0]}–{args.back[1]} plies before the end, "
-          f"{s['decided']} decided within "
-          f"{args.plies} plies ({s['won']} won, {s['lost']} lost for the player to act); "
-          f"{time.perf_counter() - started:.0f} s")
+    print(f"{s['positions']} positions {s['back'][0]}–{s['back'][1]} plies before the end, "
+          f"{s['decided']} decided within {args.plies} plies ({s['won']} won, {s['lost']} lost "
+          f"for the player to act); {time.perf_counter() - started:.0f} s")
     print()
-    print("| level | budget | won positions thrown away | share of decided [95 %] "
+    print("| level | budget | won positions changed to lost | share of decided [95 %] "
           "| share of won [95 %] | undecided | win forced within its depth: kept |")
     print("|---|---|---|---|---|---|---|")
     for k, v in s["levels"].items():

@@ -1,6 +1,9 @@
 """Slip Stream solved exactly (boardkit.slip_stream.solve.Prover): its
-proofs agree with the whole game tree, and the stored benchmark of the AI
-against exact results (benchmarks/slip_stream_exact.py) replays."""
+proofs agree with the whole game tree (drawn endgames, and positions near
+the end of seeded games against a plain search to the end with no table,
+no ordering and no bound), the AI never misses a win forced within its
+depth, and the stored benchmark of the AI against exact results
+(benchmarks/slip_stream_exact.py) replays."""
 from __future__ import annotations
 
 import importlib.util
@@ -9,7 +12,7 @@ from pathlib import Path
 
 from boardkit.core.tree import minimax_tree
 from boardkit.slip_stream import SlipStream
-from boardkit.slip_stream.ai import Fast, SlipStreamAI
+from boardkit.slip_stream.ai import WIN, Fast, SlipStreamAI, place_code
 from boardkit.slip_stream.solve import Prover
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -71,6 +74,87 @@ def test_a_bound_too_short_or_a_budget_too_small_proves_nothing():
     assert Prover(fast, budget=3).result(pos, 20) == (None, 20)
 
 
+def plain(fast, pos, d, want):
+    """Does the colour to act at ``pos`` force a win (``want`` +1) or lose
+    whatever it does (-1) within ``d`` plies? Every line, nothing
+    remembered, no ordering."""
+    if d <= 0:
+        return False
+    c = pos[6]
+    outcomes = []
+    for m in fast.moves(pos):
+        child = fast.play(pos, m)
+        if child[0] == "won":
+            outcomes.append(child[1] == c)
+        elif child[6] == c:
+            outcomes.append(True if plain(fast, child, d - 1, 1) else
+                            False if plain(fast, child, d - 1, -1) else None)
+        else:
+            outcomes.append(False if plain(fast, child, d - 1, 1) else
+                            True if plain(fast, child, d - 1, -1) else None)
+    return any(o is True for o in outcomes) if want > 0 else all(o is False for o in outcomes)
+
+
+def near_the_end(games=6, back=range(2, 8)):
+    """(game, fast, position) a few plies before the end of seeded games of
+    the AI at depth 1 against itself."""
+    for g in range(games):
+        game = SlipStream(seed=g, history=False)
+        ai = SlipStreamAI(seed=g, depth=1, explain=False)
+        states = []
+        while game.current_player is not None:
+            states.append(game.copy())
+            game.apply(ai.choose(game))
+        for b in back:
+            here = states[-b]
+            pos = Fast.from_state(here.state)
+            if pos is not None:
+                yield here, ai.fast(here.rules, here.state), pos
+
+
+def test_the_prover_agrees_with_a_plain_search_near_the_end_of_games():
+    """The result and the length of the shortest proof, against a search of
+    every line to that length (and one ply short of it: nothing)."""
+    checked = {1: 0, -1: 0}
+    for here, fast, pos in near_the_end(games=3, back=range(2, 6)):
+        prover = Prover(fast, budget=20_000)
+        result, plies = prover.result(pos, 5)
+        if result is None:
+            assert not plain(fast, pos, 4, 1) and not plain(fast, pos, 4, -1)
+            continue
+        assert plain(fast, pos, plies, result), here.state
+        assert not plain(fast, pos, plies - 1, result)
+        assert not plain(fast, pos, plies - 1, -result)
+        # a second question gets the same answer as a fresh prover
+        for m in fast.moves(pos)[:4]:
+            child = fast.play(pos, m)
+            if child[0] != "won":
+                assert prover.result(child, 4) == Prover(fast).result(child, 4)
+        checked[result] += 1
+    assert checked[1] >= 3 and checked[-1] >= 3, checked
+
+
+def test_the_ai_keeps_a_win_forced_within_its_depth():
+    """A depth-d search values a forced win within d plies as a win, so its
+    move keeps it (the benchmark's horizon check, here on small positions)."""
+    checked = 0
+    for here, fast, pos in near_the_end(games=4, back=range(2, 9)):
+        prover = Prover(fast, budget=20_000)
+        result, plies = prover.result(pos, 6)
+        if result != 1:
+            continue
+        for depth in (2, 4, 6):
+            if plies > depth:
+                continue
+            ai = SlipStreamAI(seed=0, depth=depth, explain=False)
+            words = ai.choose(here).split()
+            move = (place_code(words[1]), place_code(words[2]))
+            assert prover.move_result(pos, move, 6) == 1, (here.state, depth)
+            assert ai.last_search["evaluation"] >= WIN / 2
+            checked += 1
+    assert checked >= 8, checked
+
+
 def test_the_stored_benchmark_of_the_ai_against_exact_results_replays():
     spec = importlib.util.spec_from_file_location(
         "slip_stream_exact", ROOT / "benchmarks" / "slip_stream_exact.py")
@@ -81,10 +165,13 @@ def test_the_stored_benchmark_of_the_ai_against_exact_results_replays():
                         .read_text(encoding="utf-8"))
     rows = stored["rows"]
     assert rows and stored["summary"]["positions"] == len(rows)
-    first = rows[0]
-    # levels 1 and 2 have no clock: their moves replay exactly
-    fresh = bench.judge(first["game"], stored["plies"], {1: {"depth": 2}, 2: {"depth": 6}},
-                        8, 12, budget=150_000)
+    # the quickest won position searched afresh (not taken from an earlier run)
+    first = min((r for r in rows if r["result"] == 1 and not r["reused"]),
+                key=lambda r: r["cpu_seconds"])
+    lo, hi = first["range"]
+    levels = {1: {"depth": 2}, 2: {"depth": 4}}
+    fresh = bench.judge(first["game"], first.get("plies", stored["plies"]), levels, lo, hi,
+                        budget=stored["budget"])
     assert (fresh["result"], fresh["proof_plies"], fresh["back"]) == \
         (first["result"], first["proof_plies"], first["back"])
     for k in ("1", "2"):

@@ -35,10 +35,20 @@ How it plays
   ±1000 (sooner wins preferred). The value is also reported as a win
   probability, ``1 / (1 + exp(-value / 4))``.
 * **Budget.** ``depth`` (plies; a turbo move is a ply) and/or ``seconds``
-  (the search stops within the budget and plays the deepest finished
-  iteration; an iteration is not started when it would likely not finish).
-  With a depth budget only, the choice is a pure function of the seed and
-  the position; ties between equally good moves are broken by the seed.
+  of CPU time for the whole decision, the values of the other moves
+  included (the search stops within the budget and plays the deepest
+  finished iteration; an iteration is not started when it would likely
+  not finish; a move left without time has no value). CPU time, not the
+  wall clock, so a busy machine makes the AI slower, not weaker. With a
+  depth budget only, the choice is a pure function of the seed and the
+  position; ties between equally good moves are broken by the seed.
+* **Levels** (:data:`LEVELS`, :meth:`SlipStreamAI.level`): depth 2, 4 and
+  6, each within 1 s of CPU time. Measured on 56 positions of three games
+  (benchmarks/slip_stream_exact.py ``--timing``; every legal move valued):
+  depth 2 at most 0.01 s, depth 4 (the default) at most 0.09 s, depth 6
+  0.4 s in the median and up to 1.2 s, so on the slowest positions level
+  3 leaves some other moves without a value; its own move always had its
+  full depth. Depth 8 would take several seconds a move.
 
 After :meth:`SlipStreamAI.decide`, :attr:`SlipStreamAI.last_search` holds
 the depth reached, nodes searched, time, the evaluation and the expected
@@ -59,11 +69,13 @@ from .tiles import CIRCLE, COURSE_TILES, GOAL_POINTS, LANE_LETTERS, parse_place
 
 __all__ = ["SlipStreamAI", "Fast", "LEVELS"]
 
-#: Budgets of :meth:`SlipStreamAI.level`: plies and seconds per decision.
+#: Budgets of :meth:`SlipStreamAI.level`: plies, and seconds of CPU time per
+#: decision (a cap that a depth-2 or depth-4 search never reaches; see the
+#: module docstring for the times measured).
 LEVELS: dict[int, dict[str, Any]] = {
-    1: {"depth": 2, "seconds": 0.25},
-    2: {"depth": 6, "seconds": 0.5},
-    3: {"depth": 12, "seconds": 1.0},
+    1: {"depth": 2, "seconds": 1.0},
+    2: {"depth": 4, "seconds": 1.0},
+    3: {"depth": 6, "seconds": 1.0},
 }
 DEFAULT_LEVEL = 2
 
@@ -381,7 +393,8 @@ class SlipStreamAI(Bot):
 
     :param seed: breaks ties between equally good moves.
     :param depth: the deepest search, in plies (a turbo move is a ply).
-    :param seconds: wall-clock budget per decision. With neither budget
+    :param seconds: CPU-time budget per decision (the search and the
+        values of the other moves). With neither budget
         given, the default level's (:data:`LEVELS`).
     :param table_size: entries kept in the transposition table.
     """
@@ -415,8 +428,9 @@ class SlipStreamAI(Bot):
 
     @classmethod
     def level(cls, k: int = DEFAULT_LEVEL, seed: int = 0) -> SlipStreamAI:
-        """Level 1 (depth 2, quick), 2 (the default, about half a second at
-        most) or 3 (about a second at most)."""
+        """Level 1 (depth 2, quick), 2 (the default: depth 4, a tenth of a
+        second at most) or 3 (depth 6, a second of CPU time at most); see
+        :data:`LEVELS`."""
         if k not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}, not {k!r}")
         return cls(seed, **LEVELS[k])
@@ -442,9 +456,10 @@ class SlipStreamAI(Bot):
         if not legal:
             raise ValueError("no legal action to choose from")
         started = time.perf_counter()
+        cpu = time.process_time()
         rng = random.Random(f"slip-stream-ai/{self.seed}/{seat}/{rules.key(observation)}")
         fast = self.fast(rules, observation)
-        search = _Search(fast, self.depth, self.seconds, started, rng, self.table_size)
+        search = _Search(fast, self.depth, self.seconds, cpu, rng, self.table_size)
         if self.evaluation is not None:
             own = self.evaluation
             search.evaluate = lambda pos: float(own(fast, pos))
@@ -464,6 +479,7 @@ class SlipStreamAI(Bot):
         self.last_search = {
             "seat": seat, "choice": choice, "depth": depth, "nodes": search.nodes,
             "seconds": time.perf_counter() - started,
+            "cpu_seconds": time.process_time() - cpu,
             "evaluation": value, "unit": "points (the AI seat's expected lead)",
             "win_probability": _win_probability(value),
             "pv": [a for _, a in line], "line": [{"player": p, "action": a} for p, a in line],
@@ -711,7 +727,7 @@ class _Search:
         self.last_value = 0.0
 
     def sub(self, max_depth: int | None, seconds: float | None) -> _Search:
-        out = _Search(self.fast, max_depth, seconds, time.perf_counter(), self.rng,
+        out = _Search(self.fast, max_depth, seconds, time.process_time(), self.rng,
                       self.table_size)
         out.evaluate = self.evaluate
         return out
@@ -735,7 +751,7 @@ class _Search:
         limit = self.max_depth if self.max_depth is not None else 64
         depth = 1
         while depth <= limit:
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             try:
                 b, v = self.root(pos, order, depth)
             except _Timeout:
@@ -744,7 +760,7 @@ class _Search:
             if abs(v) >= WIN / 2:
                 break           # a forced win or loss found
             if self.deadline is not None:
-                now = time.perf_counter()
+                now = time.process_time()
                 # the next iteration takes a few times longer: do not start it
                 # unless it is likely to finish
                 if now + 3.0 * (now - t0) > self.deadline:
@@ -787,7 +803,7 @@ class _Search:
         """Negamax: the value of ``pos`` for the colour to act in it."""
         self.nodes += 1
         if self.nodes & 255 == 0 and self.deadline is not None \
-                and time.perf_counter() > self.deadline:
+                and time.process_time() > self.deadline:
             raise _Timeout
         fast = self.fast
         if depth <= 0:
@@ -872,13 +888,11 @@ class _Search:
         a full window, so each is the exact depth-limited value of its
         position, not only a bound), best first. No clock: the time this
         takes is the price of saying why the other moves are worse. With a
-        clock, this pass gets the search's budget again; a move it has no
-        time for has no value (None)."""
+        clock, this pass gets what is left of the decision's budget; a move
+        it has no time for has no value (None)."""
         fast = self.fast
         c = pos[6]
         saved = self.deadline
-        if self.seconds is not None:
-            self.deadline = time.perf_counter() + self.seconds
         out: list[dict[str, Any]] = []
         try:
             for m in moves:
