@@ -100,8 +100,8 @@ def kernel_of(pid: int) -> str | None:
 class Server:
     """Voilà serving a copy of notebooks/ with ``pool`` preheated kernels."""
 
-    def __init__(self, pool: int):
-        from boardkit.classroom import voila_command
+    def __init__(self, pool: int, refill_after: float | None = None):
+        from boardkit.classroom import REFILL_AFTER, voila_command
         self.tmp = Path(tempfile.mkdtemp(prefix="boardkit-class-"))
         work = self.tmp / "work"
         shutil.copytree(ROOT / "notebooks", work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
@@ -109,7 +109,8 @@ class Server:
         env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1", JUPYTER_RUNTIME_DIR=str(self.tmp / "runtime"),
                    IPYTHONDIR=str(self.tmp / "ipython"))
         self.log = open(self.tmp / "voila.log", "w")
-        self.proc = subprocess.Popen(voila_command(work, "127.0.0.1", self.port, pool), env=env,
+        refill = REFILL_AFTER if refill_after is None else refill_after
+        self.proc = subprocess.Popen(voila_command(work, "127.0.0.1", self.port, pool, refill), env=env,
                                      stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         self.url = f"http://127.0.0.1:{self.port}/voila/render/play.ipynb"
 
@@ -331,7 +332,7 @@ class Student:
             rid = state["reply"]["id"]
             self.s.replies[rid] = self.s.replies.get(rid, 0) + 1
         if "base_z" in state or "svg_z" in state:
-            from boardkit.widget_picture import unpack_picture
+            from boardkit.widget.picture import unpack_picture
             self.svg = unpack_picture(bytes(model.get("base_z", b"")), bytes(model.get("svg_z", b"")))
 
     async def until(self, ok: Any, timeout: float | None = None) -> None:
@@ -433,10 +434,12 @@ async def _class(url: str, students: int, moves: int, seconds: float, server: Se
     return sessions, peak
 
 
-def run_class(students: int, moves: int = 20, pool: int = 6, seconds: float = 600,
-              stagger: float = 0.2) -> dict:
-    """One class: a fresh server, ``students`` sessions; the figures."""
-    server = Server(pool)
+def run_class(students: int, moves: int = 20, pool: int | None = None, seconds: float = 600,
+              stagger: float = 0.2, refill_after: float | None = None) -> dict:
+    """One class: a fresh server, ``students`` sessions; the figures. The
+    pool is the class size unless given."""
+    pool = students if pool is None else pool
+    server = Server(pool, refill_after)
     try:
         warm_s = server.wait_ready()
         sessions, peak = asyncio.run(_class(server.url, students, moves, seconds, server, stagger))
@@ -450,7 +453,8 @@ def run_class(students: int, moves: int = 20, pool: int = 6, seconds: float = 60
     twice = sum(1 for s in sessions for n in s.replies.values() if n != 1)
     unanswered = sum(s.clicks - len(s.replies) for s in sessions)
     return {
-        "students": students, "moves_each": moves, "pool": pool, "server_warm_s": round(warm_s, 1),
+        "students": students, "moves_each": moves, "pool": pool,
+        "refill_after": server_refill(refill_after), "server_warm_s": round(warm_s, 1),
         "finished": sum(s.finished for s in sessions),
         "moves": sum(s.moves for s in sessions),
         "moves_in_logs": sum(s.logged_moves for s in sessions),
@@ -468,15 +472,22 @@ def run_class(students: int, moves: int = 20, pool: int = 6, seconds: float = 60
     }
 
 
+def server_refill(refill_after: float | None) -> float:
+    from boardkit.classroom import REFILL_AFTER
+    return REFILL_AFTER if refill_after is None else refill_after
+
+
 def table(rows: list[dict]) -> str:
-    head = ("| students | finished | moves (in logs) | answered once | first board p50/p95 s | "
-            "click → answer p50/p95 ms | move → bot's move p50/p95 ms | MB per kernel | MB total | errors |")
-    out = [head, "|" + "---|" * 10]
+    head = ("| students | pool, refill after | finished | moves (in logs) | answered once | "
+            "first board p50/p95 s | click → answer p50/p95 ms | move → bot's move p50/p95 ms | "
+            "MB per kernel | MB total | errors |")
+    out = [head, "|" + "---|" * 11]
     for r in rows:
         once = "yes" if not r["replies_not_once"] and not r["clicks_unanswered"] else \
             f"no ({r['replies_not_once']} twice, {r['clicks_unanswered']} unanswered)"
         out.append(
-            f"| {r['students']} | {r['finished']}/{r['students']} | {r['moves']} ({r['moves_in_logs']}) | "
+            f"| {r['students']} | {r['pool']}, {r['refill_after']:g} s | {r['finished']}/{r['students']} | "
+            f"{r['moves']} ({r['moves_in_logs']}) | "
             f"{once} | {r['first_board_s']['p50']} / {r['first_board_s']['p95']} | "
             f"{r['click_answer_ms']['p50']} / {r['click_answer_ms']['p95']} | "
             f"{r['move_to_bot_move_ms']['p50']} / {r['move_to_bot_move_ms']['p95']} | "
@@ -488,14 +499,16 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.classroom", description=__doc__.split("\n\n")[0])
     ap.add_argument("--students", type=int, nargs="*", default=[10, 30, 60])
     ap.add_argument("--moves", type=int, default=20)
-    ap.add_argument("--pool", type=int, default=6)
+    ap.add_argument("--pool", type=int, default=None, help="kernels kept ready (default: the class size)")
+    ap.add_argument("--refill-after", type=float, default=None,
+                    help="seconds before a used kernel is replaced (default: the class command's)")
     ap.add_argument("--seconds", type=float, default=600, help="each class's time limit")
     ap.add_argument("--stagger", type=float, default=0.2, help="seconds between students arriving")
     ap.add_argument("--out", type=Path, default=ROOT / "artifacts" / "classroom.json")
     args = ap.parse_args(argv)
     rows = []
     for n in args.students:
-        rows.append(run_class(n, args.moves, args.pool, args.seconds, args.stagger))
+        rows.append(run_class(n, args.moves, args.pool, args.seconds, args.stagger, args.refill_after))
         print(json.dumps(rows[-1]), flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(rows, indent=2))

@@ -225,21 +225,30 @@ def render_svg(g) -> str:
 # --------------------------------------------------------------------------- measures
 def _play_rate(p: dict, history: bool) -> dict:
     """Random games (and player actions) per second: the same seeds, played
-    ``passes`` times in this process; the median pass counts."""
+    ``passes`` times in this process; the median pass counts. With history,
+    also a hash of every game's log and outcome (the same games in both
+    trees, see :func:`paths.games_hash`)."""
     game, seeds = p["game"], range(p["seeds"])
     play(game, 10_000, history)                      # warm-up (lazy imports, caches)
     rates = []
+    games: list = []
     for _ in range(p["passes"]):
         gc.collect()
         _COUNT[0] = 0
+        games = []
         t0 = time.perf_counter()
         for s in seeds:
-            play(game, s, history)
+            games.append(play(game, s, history))
         dt = time.perf_counter() - t0
         rates.append((len(seeds) / dt, _COUNT[0] / dt, _COUNT[0] / len(seeds)))
-    return {"games_per_s": statistics.median(r[0] for r in rates),
-            "actions_per_s": statistics.median(r[1] for r in rates),
-            "actions_per_game": rates[0][2]}
+    out = {"games_per_s": statistics.median(r[0] for r in rates),
+           "actions_per_s": statistics.median(r[1] for r in rates),
+           "actions_per_game": rates[0][2]}
+    if history:
+        import paths
+        out["hash"] = paths.games_hash([[s, [[paths._who(e.player), e.action] for e in g.log],
+                                         paths._outcome(g)] for s, g in zip(seeds, games)])
+    return out
 
 
 def _memory(p: dict) -> dict:
@@ -307,7 +316,9 @@ def _register(g: str) -> None:
             rows=[Row(f"{g}.play.games_per_s", f"{s}: random games/s", "games/s", "higher"),
                   Row(f"{g}.play.actions_per_s", f"{s}: player actions/s", "actions/s", "higher"),
                   Row(f"{g}.play.actions_per_game", f"{s}: player actions per game (workload check)",
-                      "actions", "same")],
+                      "actions", "same"),
+                  Row(f"{g}.play.hash", f"{s}: the random games played (hash of every log and outcome)",
+                      "hash", "same")],
             )(lambda p: _play_rate(p, True))
     measure(f"{g}.play_nohistory", params={"game": g, "seeds": seeds, "passes": passes},
             quick={"seeds": quick_seeds, "passes": min(passes, 2)}, requires=f"{g}.history_switch",
@@ -423,3 +434,12 @@ def _batch(p: dict) -> dict:
     engine = 800 / statistics.median(
         timed(lambda: simulate_races(800, players=3, seed=2)) for _ in range(3))
     return {"races_per_s": batch, "engine_races_per_s": engine, "speedup": batch / engine}
+
+
+# --------------------------------------------------------------------------- Super Race
+# whole random games per path and the search bot by phase: benchmarks/super_race_speed.py
+# --------------------------------------------------------------------------- per game and path
+# Game.apply, history=False, a user's loop, rules.step, rules.child, and
+# listing against sampling: benchmarks/paths.py registers its rows here.
+import paths  # noqa: E402,F401
+import super_race_speed  # noqa: E402,F401

@@ -145,6 +145,8 @@ def sig3(v: float) -> str:
 
 
 def fmt_num(v: float, unit: str) -> str:
+    if unit == "hash":
+        return f"{int(v):012x}"
     if unit == "bytes":
         return f"{v:,.0f} B"
     if unit == "KiB":
@@ -176,13 +178,16 @@ def table(rows: list[dict]) -> str:
         c = fmt_cell(r["current"], r["unit"])
         if "compared_with" in r:
             b = fmt_num(r["baseline_fallback"], r["unit"]) + " †"
-        if "ratio" in r:
+        if r["unit"] == "hash" and "ratio" in r:
+            ratio = ("the same games" if r["ratio"] == 1 else
+                     "**different games**: the speed rows compare different workloads")
+        elif "ratio" in r:
             x = r["ratio"]
             ratio = f"{x:.2f}×" if x >= 0.1 else f"{x:.2g}×"
             ratio += f" ({BETTER[r['better']]})"
         else:
             ratio = "–"
-        pr = r.get("paired_ratios")
+        pr = r.get("paired_ratios") if r["unit"] != "hash" else None
         spread = f"{min(pr):.2f}–{max(pr):.2f} (n={len(pr)})" if pr else "–"
         out.append(f"| {r['label']} | {b} | {c} | {ratio} | {spread} |")
     return "\n".join(out)

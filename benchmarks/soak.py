@@ -37,7 +37,10 @@ def soak_game(seed: int, *, game: str) -> dict:
     cls = games()[game]
     rng = random.Random(seed)
     players = rng.randint(cls.min_players, cls.max_players)
-    opts = {"target": rng.choice([10, 20, 30])} if "target" in cls.default_options else {}
+    # the game's short-game options (GameInfo.test_options), a target drawn
+    opts = dict(cls.Rules.info.test_options)
+    if "target" in cls.default_options:
+        opts["target"] = rng.choice([10, 20, 30])
     failures: list[str] = []
     actions = 0
     try:

@@ -22,6 +22,7 @@ from .core import (
                    load,
                    play_out,
 )
+from .core.mcts import MCTSBot
 from .slime_culture_center import SlimeCultureCenter
 from .slime_race import SlimeRace
 from .slip_stream import SlipStream
@@ -30,6 +31,6 @@ from .super_race import SuperRace
 __version__ = "0.1.0"
 
 __all__ = ["CHANCE", "Game", "Outcome", "SlimeRace", "SlimeCultureCenter", "SuperRace", "SlipStream",
-           "RandomBot", "GreedyBot", "play_out",
+           "RandomBot", "GreedyBot", "MCTSBot", "play_out",
            "BoardkitError", "IllegalActionError", "InvalidActionError", "GameOverError",
            "NothingToUndoError", "OptionError", "StateFileError", "games", "load"]

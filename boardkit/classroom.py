@@ -9,7 +9,13 @@ has no root check); as a normal user choose a port above 1024 (the default
 
     python -m boardkit.classroom                 # the whole local network, port 8866
     python -m boardkit.classroom --ip 127.0.0.1  # this machine only
-    python -m boardkit.classroom --pool 8        # more kernels kept ready
+    python -m boardkit.classroom --pool 30       # a class of 30 arriving together
+
+Each kernel kept ready costs about 100 MB and 2–3 s of one core to get
+ready. A kernel handed to a student is replaced ``--refill-after`` seconds
+later (default 10), not at once, so students arriving together are not
+slowed by new kernels starting; keep ``--pool`` at the class size when the
+class arrives in the same minute.
 
 Only ``play.ipynb`` is preheated; the lesson notebooks (linked from the
 page as "How to play …") are served too, each run when opened.
@@ -17,14 +23,20 @@ page as "How to play …") are served too, each run when opened.
 from __future__ import annotations
 
 import argparse
-import os
+import signal
 import socket
+import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 #: Kernels kept ready for the play page (each about 100 MB; see benchmarks/classroom.py).
-POOL = 6
+POOL = 10
+#: Seconds before a kernel handed to a student is replaced in the pool.
+REFILL_AFTER = 10.0
+#: What Voilà prints once its pool of kernels is full.
+POOL_FILLED = "is filled with"
 
 
 def local_address() -> str:
@@ -38,37 +50,77 @@ def local_address() -> str:
             return "127.0.0.1"
 
 
-def voila_command(notebooks: Path, ip: str, port: int, pool: int) -> list[str]:
+def voila_command(notebooks: Path, ip: str, port: int, pool: int,
+                  refill_after: float = REFILL_AFTER) -> list[str]:
     """The Voilà command line that serves ``notebooks`` with ``pool``
-    preheated kernels for play.ipynb."""
+    preheated kernels for play.ipynb, each replaced ``refill_after``
+    seconds after a student takes it."""
     return [sys.executable, "-m", "voila", str(notebooks), "--no-browser",
             f"--Voila.ip={ip}", f"--port={port}", "--Voila.port_retries=0",
             "--preheat_kernel=True", f"--pool_size={pool}",
+            f"--VoilaKernelManager.fill_delay={refill_after:g}",
             # only the play page is kept ready: the lesson notebooks start when opened
             "--VoilaKernelManager.preheat_denylist=.*/0[0-9]_[^/]*[.]ipynb$",
             "--show_tracebacks=False", "--strip_sources=True"]
+
+
+def serve(cmd: list[str], ready_line: str, out: Any = None) -> int:
+    """Run Voilà, pass its output through, and print ``ready_line`` once
+    its kernel pool is first full. Returns Voilà's exit status; Ctrl-C
+    stops it (the signal reaches both processes: they share the terminal)."""
+    out = out or sys.stdout
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
+    # a stop asked of this process (SIGTERM) stops Voilà; its output then ends
+    signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
+    said = False
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            out.write(line)
+            if not said and POOL_FILLED in line:
+                out.write(ready_line + "\n")
+                said = True
+            out.flush()
+        return proc.wait()
+    except KeyboardInterrupt:
+        proc.terminate()
+        try:
+            return proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            return proc.wait()
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m boardkit.classroom", description=__doc__.split("\n\n")[0])
     ap.add_argument("--ip", default="0.0.0.0", help="address to listen on (default: every interface)")
     ap.add_argument("--port", type=int, default=8866)
-    ap.add_argument("--pool", type=int, default=POOL, help=f"kernels kept ready (default {POOL})")
+    ap.add_argument("--pool", type=int, default=POOL,
+                    help=f"kernels kept ready: the class size if it arrives together (default {POOL})")
+    ap.add_argument("--refill-after", type=float, default=REFILL_AFTER,
+                    help=f"seconds before a used kernel is replaced (default {REFILL_AFTER:g})")
     ap.add_argument("--notebooks", type=Path, default=NOTEBOOKS, help="the folder holding play.ipynb")
     args = ap.parse_args(argv)
+    if not 1 <= args.pool <= 200:
+        print(f"--pool is the number of kernels kept ready, 1 to 200, not {args.pool}.", file=sys.stderr)
+        return 2
+    if not 0 <= args.refill_after <= 3600:
+        print(f"--refill-after is 0 to 3600 seconds, not {args.refill_after:g}.", file=sys.stderr)
+        return 2
     if not (args.notebooks / "play.ipynb").is_file():
         print(f"There is no play.ipynb in {args.notebooks}: give --notebooks <the repository's notebooks/>.",
               file=sys.stderr)
         return 2
     host = local_address() if args.ip in ("0.0.0.0", "") else args.ip
     url = f"http://{host}:{args.port}/voila/render/play.ipynb"
-    print(f"Students open: {url}\n"
+    print(f"Getting {args.pool} boards ready (about {3 * args.pool // 2 + 10} s on 2 cores)…\n"
+          f"Students will open: {url}\n"
           f"  one game per link, e.g. {url}?game=slip_stream&ai=2\n"
           f"  (games: slime_race, super_race, slime_culture_center, slip_stream; ai=1..3; "
           f"players=N; seats=person,bot,…)\n"
           f"Stop with Ctrl-C.", flush=True)
-    cmd = voila_command(args.notebooks, args.ip, args.port, args.pool)
-    os.execv(cmd[0], cmd)      # Voilà takes this process's place (Ctrl-C and signals reach it)
+    cmd = voila_command(args.notebooks, args.ip, args.port, args.pool, args.refill_after)
+    return serve(cmd, f"Ready: {args.pool} boards are waiting. Students open {url}")
 
 
 if __name__ == "__main__":

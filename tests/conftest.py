@@ -10,4 +10,8 @@ if str(ROOT) not in sys.path:
 # tests set its pace); the browser tests' kernels inherit this.
 import os  # noqa: E402
 
+# The tests' example games (tests/examples/) join the registry, so every
+# generic test runs on them too.
+import tests.examples  # noqa: E402, F401
+
 os.environ.setdefault("BOARDKIT_PLAYBACK", "0")

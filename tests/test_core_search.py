@@ -26,8 +26,8 @@ def random_positions(cls, count, seed, players=None):
     out = []
     while len(out) < count:
         n = players or rng.randint(cls.min_players, cls.max_players)
-        opts = {"target": 20} if "target" in cls.default_options else {}
-        game = cls(players=n, seed=rng.randrange(10**6), **opts)
+        opts = {**cls.Rules.info.test_options, "players": n}
+        game = cls(seed=rng.randrange(10**6), **opts)
         bot = RandomBot(rng.randrange(10**6))
         for _ in range(rng.randrange(1, 120)):
             if game.is_over():
@@ -93,10 +93,15 @@ def test_a_players_action_never_reveals_the_next_card():
 
 # ---------------------------------------------------------------- chance
 @pytest.mark.parametrize("name,cls", GAMES)
-def test_every_game_starts_with_chance_whose_listed_outcomes_sum_to_one(name, cls):
+def test_a_game_opens_at_chance_as_it_declares_and_chance_sums_to_one(name, cls):
+    """``GameInfo.opens_at_chance``: the first position is a chance node
+    (whose listed outcomes sum to one), or a seat's turn."""
     game = cls(players=cls.min_players, seed=3, chance=[])
     rules = game.rules
     state = rules.initial_state(rules.make_options(players=cls.min_players))
+    if not cls.Rules.info.opens_at_chance:
+        assert type(rules.current(state)) is int, f"{name} opens at chance but does not say so"
+        return
     assert rules.current(state) is CHANCE and isinstance(CHANCE, Chance)
     listed = rules.chance_outcomes(state)
     rng = random.Random(2)
@@ -107,6 +112,19 @@ def test_every_game_starts_with_chance_whose_listed_outcomes_sum_to_one(name, cl
     outcome = rules.sample_chance(state, rng)
     assert rules.refusal(state, outcome) is None
     assert listed is None or outcome in dict(listed)
+
+
+@pytest.mark.parametrize("name,cls", [(n, c) for n, c in GAMES if "first" in c.Rules.chance_words])
+def test_a_game_that_draws_who_goes_first_uses_the_cores_draw(name, cls):
+    """``first <seat>``, every seat equally likely, drawn as the core draws
+    it (boardkit.core.first), before anything else."""
+    from boardkit.core.first import draw_first, first_outcomes
+    for n in {cls.min_players, cls.max_players}:
+        rules = cls(players=n, chance=[]).rules
+        state = rules.initial_state(rules.make_options(players=n))
+        assert rules.chance_outcomes(state) == first_outcomes(n)
+        assert [rules.sample_chance(state, random.Random(k)) for k in range(20)] == \
+            [draw_first(n, random.Random(k)) for k in range(20)]
 
 
 @pytest.mark.parametrize("name,cls", HIDDEN)
@@ -204,12 +222,23 @@ def test_history_off_plays_the_same_game_without_a_log():
 
 
 # ---------------------------------------------------------- refusals
+#: Words of no game in particular (every game's near misses add theirs).
+GENERIC_WORDS = ("pass", "first", "deal", "draw", "0", "9", "🙂", "")
+
+
+def _vocabulary():
+    words = dict.fromkeys(GENERIC_WORDS)
+    for _, cls in GAMES:
+        for miss in cls.Rules.near_misses:
+            words.update(dict.fromkeys(miss.split()))
+    return list(words)
+
+
 def _near_misses(action, rng):
-    """Small mutations of a legal action: another word, one dropped or added."""
+    """Small mutations of a legal action: another word, one dropped or added
+    (the words: every game's declared ``Rules.near_misses``)."""
     words = action.split()
-    vocab = ["a1", "h8", "c4", "d4", "red", "blue", "brown", "red+5", "dash2", "1-2", "4-5",
-             "2nd+10", "red7", "blue9", "pass", "bet", "play", "grow", "spawn", "move", "inject",
-             "exchange", "resolve", "process", "first", "deal", "draw", "0", "9", "z9", "🙂", ""]
+    vocab = _vocabulary()
     out = []
     for _ in range(6):
         w = list(words)

@@ -22,3 +22,20 @@ def test_ruff_finds_nothing():
 def test_mypy_finds_no_error_in_boardkit():
     out = _run("mypy", "--cache-dir", "/dev/null")
     assert out.returncode == 0 and "Success" in out.stdout, out.stdout[-4000:] + out.stderr[-2000:]
+
+
+#: The public API: what a game's author and a notebook use (every function
+#: and method in these modules is annotated).
+PUBLIC = ["boardkit/__init__.py", "boardkit/core/__init__.py", "boardkit/core/game.py",
+          "boardkit/core/registry.py", "boardkit/core/rules.py", "boardkit/core/bots.py",
+          "boardkit/core/mcts.py", "boardkit/core/view.py", "boardkit/core/errors.py",
+          "boardkit/core/first.py", "boardkit/widget/__init__.py", "boardkit/widget/board.py",
+          "boardkit/widget/bots.py", "boardkit/widget/steps.py"]
+
+
+def test_the_public_api_is_fully_typed():
+    out = _run("mypy", "--cache-dir", "/dev/null", "--disallow-untyped-defs",
+               "--disallow-incomplete-defs", *PUBLIC)
+    errors = [line for line in out.stdout.splitlines()
+              if line.split(":", 1)[0] in PUBLIC and ": error:" in line]
+    assert not errors, "\n".join(errors)

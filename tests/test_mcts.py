@@ -12,50 +12,12 @@ from boardkit.core.bots import Bot
 from boardkit.core.game import Game
 from boardkit.core.mcts import LEVELS, MCTSBot
 from boardkit.core.rules import CHANCE, GameInfo, Outcome, Refusal, Rules
-
+from tests import examples as _examples
 
 # --------------------------------------------------------------- toy games
-class NimRules(Rules):
-    """Nim: take 1+ tokens from one heap; who takes the last token wins."""
-
-    info = GameInfo(name="toy_nim", title="Nim", ruling_prefix="NIM", min_players=2,
-                    max_players=2, perfect_information=True, chance=False,
-                    default_options={"heaps": [1, 2, 4]})
-
-    @classmethod
-    def _builtin_data(cls, name):
-        return {}
-
-    def initial_state(self, options):
-        return {"options": options, "heaps": list(options["heaps"]), "turn": 0, "last": None}
-
-    def current(self, state):
-        return None if sum(state["heaps"]) == 0 else state["turn"]
-
-    def candidates(self, state, ctx=None):
-        return [f"take {k} from {i}" for i, h in enumerate(state["heaps"]) for k in range(1, h + 1)]
-
-    def refusal(self, state, action, ctx=None):
-        words = action.split()
-        k, i = int(words[1]), int(words[3])
-        if not 0 <= i < len(state["heaps"]) or not 1 <= k <= state["heaps"][i]:
-            return Refusal("NIM-take", "not that many tokens in that heap")
-        return None
-
-    def apply(self, state, action, sink=None):
-        words = action.split()
-        state["heaps"][int(words[3])] -= int(words[1])
-        state["last"] = state["turn"]
-        state["turn"] = 1 - state["turn"]
-
-    def outcome(self, state):
-        if sum(state["heaps"]):
-            return None
-        return Outcome((state["last"],), (int(state["last"] == 0), int(state["last"] == 1)), "last token")
-
-
-class Nim(Game):
-    Rules = NimRules
+#: Nim (take tokens from heaps; who takes the last wins): the tests' example
+#: game without chance (tests/examples/nim.py), registered like every game.
+Nim = _examples.Nim
 
 
 class DiceRules(Rules):

@@ -23,7 +23,7 @@ def test_wheel_contains_widget_files(tmp_path):
     for f in ROOT.glob("widgets/*"):
         assert f"boardkit/_widgets/{f.name}" in names, f.name
     assert "boardkit/slime_race/components.json" in names
-    assert "boardkit/widget.py" in names
+    assert "boardkit/widget/__init__.py" in names
     assert "boardkit/docs/rulings.md" in names, "the rulings the errors cite ship with the wheel"
 
 
@@ -71,7 +71,8 @@ def test_environment_yml_provides_every_module_the_code_and_tests_import():
     import ast
     import importlib.metadata as md
     stdlib = set(sys.stdlib_module_names)
-    local = {"boardkit", "tests", "conftest", "lab", "svg_audit", "measures", "worker", "benchmarks", "soak"}
+    local = {"boardkit", "tests", "conftest", "lab", "svg_audit", "measures", "worker", "benchmarks", "soak",
+             "paths"}
     wanted: dict[str, str] = {}
     for folder in ("boardkit", "tests", "benchmarks"):
         for path in (ROOT / folder).rglob("*.py"):

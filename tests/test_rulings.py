@@ -18,8 +18,12 @@ RULINGS = ROOT / "docs" / "rulings.md"
 
 #: A ruling heading: ``### SR-R5 — short title``.
 HEADING = re.compile(r"^### ([A-Z]{2,3}-R\d+)", re.M)
-#: A ruling id cited anywhere in the project.
-CITED = re.compile(r"\b(SR|SCC|SU|SS)-R\d+\b")
+def _cited():
+    """A ruling id cited anywhere in the project: ``<prefix>-R<n>`` for
+    every registered game's prefix (``GameInfo.ruling_prefix``)."""
+    prefixes = sorted({cls.Rules.info.ruling_prefix for cls in games().values()}, key=len,
+                      reverse=True)
+    return re.compile(r"\b(" + "|".join(map(re.escape, prefixes)) + r")-R\d+\b")
 #: Where citations are looked for.
 SCANNED_DIRS = ("boardkit", "tests", "notebooks")
 SCANNED_SUFFIXES = {".py", ".ipynb", ".md", ".json", ".txt"}
@@ -74,7 +78,7 @@ def test_rulings_document_exists_with_ruling_headings():
     assert RULINGS.is_file(), "docs/rulings.md is missing"
     ids = _ids()
     assert ids, "docs/rulings.md has no '### XX-Rn — title' headings"
-    for prefix in ("SR", "SCC", "SU", "SS"):
+    for prefix in sorted({cls.Rules.info.ruling_prefix for cls in games().values()}):
         assert any(i.startswith(prefix + "-") for i in ids), f"no {prefix} rulings in docs/rulings.md"
 
 
@@ -112,7 +116,10 @@ def test_every_game_section_says_how_to_play_it():
         title = cls.Rules.info.title
         m = re.search(r"^## " + re.escape(title) + r".*?(?=^### )", text, re.M | re.S)
         assert m, f"no '## {title}' section before its rulings"
-        status = f"**Status:** playable in boardkit (`boardkit.{cls.__name__}`)"
+        # a game of the package is played from it; an example game names
+        # where it lives (tests/examples/)
+        where = "boardkit" if cls.__module__.startswith("boardkit.") else "tests.examples"
+        status = f"**Status:** playable in boardkit (`{where}.{cls.__name__}`)"
         if "Status" in m.group(0):
             assert status in m.group(0), f"the {title} section's status is not {status!r}"
 
@@ -120,12 +127,13 @@ def test_every_game_section_says_how_to_play_it():
 # ------------------------------------------------------------------- b.
 def test_every_cited_ruling_id_exists_in_docs():
     known = set(_ids())
+    cited = _cited()
     missing = []
     for path in _project_files():
         text = _read(path)
         if text is None:
             continue
-        for m in CITED.finditer(text):
+        for m in cited.finditer(text):
             if m.group(0) not in known:
                 line = text.count("\n", 0, m.start()) + 1
                 missing.append(f"{path.relative_to(ROOT)}:{line}: {m.group(0)}")

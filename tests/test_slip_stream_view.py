@@ -407,3 +407,29 @@ def test_the_board_fits_a_projected_screen():
     for name, p, _ in audited():
         if name != "long caption":
             assert p.height * BOARD_WIDTH / p.width <= 720, (name, p.height)
+
+
+def test_the_pie_choice_says_what_each_colour_leads_to_and_lights_its_machines():
+    """SS-R10 as a decision you can see: each "Play …" button says whose
+    machines the chooser gets and who moves next, and pointing at it lights
+    that colour's machines on the board."""
+    import re
+
+    from boardkit import SlipStream
+    from boardkit.slip_stream.view import pie_choice_words
+    g = SlipStream(seed=3)
+    g.apply("move s1 2a")
+    assert g.state["phase"] == "colour"
+    first = g.state["first_colour"]
+    svg = g.render()
+    for colour in ("red", "blue"):
+        lit = re.search(rf'<g class="ss-button {colour}[^"]*"[^>]*data-highlight="([^"]*)"', svg)
+        assert lit and set(lit.group(1).split()) == set(g.state["machines"][colour])
+        for place in g.state["machines"][colour]:
+            assert f'data-square="{place}"' in svg
+    mine = pie_choice_words(g.state, first)
+    theirs = pie_choice_words(g.state, "blue" if first == "red" else "red")
+    assert "already moved is yours" in mine and "Player 1 plays" in mine and "moves next" in mine
+    assert "untouched, and move next" in theirs and f"keeps {first}" in theirs
+    # the sentences are on the picture (wrapped)
+    assert "You take" in svg and "untouched" in svg

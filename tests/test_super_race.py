@@ -249,7 +249,7 @@ def test_SU_R10_variants_clockwise_monza_two_laps_solo():
     assert "drive red g12 f12 e12" in cw.legal_actions
     assert cw.rules.checkpoints(cw.state)[0] == cw.track.checkpoints[-1]
     monza = SuperRace(players=2, track="monza")
-    assert monza.track.name == "Monza" and monza.track.line == ["h11", "h12", "h13"]
+    assert monza.track.name == "Monza" and monza.track.line == ("h11", "h12", "h13")
     two = SuperRace(players=1, laps=2)
     one = SuperRace(players=1)
     assert two.rules.remaining(two.state, 0) > 1.8 * one.rules.remaining(one.state, 0)
@@ -431,7 +431,7 @@ def test_a_teacher_can_draw_a_track(tmp_path):
     path = tmp_path / "tiny.txt"
     path.write_text(GOOD)
     game = SuperRace(players=1, track=str(path))
-    assert game.track.name == "Tiny" and game.track.line == ["a2", "b2"]
+    assert game.track.name == "Tiny" and game.track.line == ("a2", "b2")
     assert game.track.squares["g2"].colour == "red" and game.track.squares["a1"].corner
     # B2 B1 C1 … G1 G2 G3 G4 F4 … B4 B3 B2: round the loop (crossed squares ignored)
     assert game.rules.remaining(game.state, 0) == 17

@@ -143,7 +143,11 @@ def test_only_rules_that_say_so_are_shared_between_games():
     from boardkit import SlimeCultureCenter, SlimeRace, SlipStream
     assert SlimeRace(players=2, seed=1).rules is SlimeRace(players=3, seed=2).rules
     assert SlimeCultureCenter(players=2).rules is SlimeCultureCenter(players=4).rules
-    assert SuperRace(players=1).rules is not SuperRace(players=1).rules      # caches of its own
+    # one rules object per built-in track (its tables live with the shared track)
+    assert SuperRace(players=1).rules is SuperRace(players=3, seed=2).rules
+    assert SuperRace(players=1, track="monza").rules is SuperRace(players=2, track="monza").rules
+    assert SuperRace(players=1, track="monza").rules is not SuperRace(players=1).rules
+    assert SuperRace(players=1).track is SuperRace(players=1, track="indianapolis").track
     assert SlipStream().rules is not SlipStream().rules
     data = SlimeRace(players=2).components.data
     assert SlimeRace(players=2, components=data).rules is not SlimeRace(players=2).rules

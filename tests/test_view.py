@@ -45,9 +45,14 @@ def test_slimes_carry_letters_not_only_colour():
         assert f">{letter}</text>" in svg
 
 
-def test_repr_svg_and_text_form():
+def test_a_game_shows_one_picture_and_a_text_form():
+    """A notebook stores a game as one picture (an <img>), not twice."""
+    from IPython.core.formatters import DisplayFormatter
     g = SlimeRace(players=2, seed=0)
-    assert g._repr_svg_().startswith("<svg")
+    data, _ = DisplayFormatter().format(g)
+    assert set(data) == {"text/html", "text/plain"}
+    assert data["text/html"].startswith('<img class="boardkit-static" src="data:image/svg+xml;base64,')
+    assert g.picture().startswith("<svg")
     text = str(g)
     assert "Track (goal after space 70)" in text and "Bets: none yet" in text
 
@@ -199,3 +204,32 @@ def test_parts_drawn_before_are_the_parts_drawn_afresh():
                  for g, views in _views_along_a_game(make, names, 5, 30)]
         assert again == forward
         assert len(forward) >= 5 and sum(len(p) for p in forward) > 40
+
+
+def test_a_stored_picture_keeps_what_is_drawn_and_drops_what_only_a_live_board_uses():
+    """slim() removes hover titles, data- attributes and invisible click
+    areas (an <img> uses none of them); every drawn element stays, in order,
+    with its look; a Slip Stream board halves."""
+    import re
+    import xml.etree.ElementTree as ET
+
+    from boardkit import SlipStream
+    from boardkit.core.svg import slim
+    g = SlipStream(seed=3)
+    live = g.render()
+    assert "<title>" in live and 'class="hit"' in live and " data-" in live
+    small = slim(live)
+    assert "<title>" not in small and 'class="hit"' not in small and " data-" not in small
+    assert len(small) < 0.6 * len(live)
+
+    def drawn(svg: str) -> list[tuple]:
+        out = []
+        for el in ET.fromstring(svg).iter():
+            tag = el.tag.split("}")[-1]
+            if tag == "title" or el.get("class") == "hit":
+                continue
+            out.append((tag, tuple(sorted((k, v) for k, v in el.attrib.items() if not k.startswith("data-"))),
+                        (el.text or "").strip()))
+        return out
+    assert drawn(small) == drawn(live)
+    assert re.search(r"<(rect|circle|text)\b", small)

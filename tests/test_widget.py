@@ -372,7 +372,7 @@ def test_a_bot_starts_thinking_only_once_the_answer_has_left_the_kernel(monkeypa
     """In a kernel every message leaves through one output thread, which
     needs the interpreter lock; a bot thinking holds it. So the bot starts
     only after the output thread has sent the click's answer."""
-    import boardkit.widget_bots as widget_module
+    import boardkit.widget.bots as widget_module
 
     class StartBot(FirstBot):
         def __init__(self):
@@ -1726,3 +1726,29 @@ def test_a_searching_bot_says_what_it_expects_after_its_move():
     while plain.game.current_player == 0:
         plain.act(next(iter(plain.game.legal_actions)))
     assert plain.expects == ""
+
+
+@pytest.mark.browser
+def test_page_keeps_the_focus_where_it_was_when_the_focused_targets_word_changes():
+    in_a_browser(_page_keeps_the_focus_where_it_was)
+
+
+def _page_keeps_the_focus_where_it_was(page):
+    """A Super Race die that is rolled again changes its word (d3-yc → d3-…):
+    the focus stays on that die (the target nearest where it was), not on
+    the first target of the board."""
+    from playwright.sync_api import expect
+
+    from boardkit import SuperRace
+    g = SuperRace(players=2, seed=1)
+    w = BoardWidget(g, playback=0)
+    wire, root = boot_board(page, w)
+    page.focus("[data-toggle='d3-yc']")
+    version = root.get_attribute("data-version")
+    # the reroll asked without moving the focus (a click event on "keep")
+    page.evaluate("""() => document.querySelector('[data-confirm="keep"]')
+        .dispatchEvent(new MouseEvent('click', {bubbles: true}))""")
+    expect(root).not_to_have_attribute("data-version", version or "")
+    assert any(e.action == "keep" for e in g.log) and g.state["dice"][2] != "yc"    # d3 rolled again
+    page.wait_for_function("document.activeElement?.getAttribute('data-toggle')?.startsWith('d3-')",
+                           timeout=3000)

@@ -293,618 +293,732 @@ function setDisabled(b, off) {
   b.setAttribute("aria-disabled", off ? "true" : "false");
 }
 
-function render({ model, el: host }) {
-  const root = el("div", "boardkit-widget");
+// ---------------------------------------------------------------- a view
+// One view of a board (a model may be shown in several). render() builds
+// it: the parts of the page (buildParts), the view's own state (newView),
+// the gestures, keys and presenting wired to requests, and the model's
+// changes to paint(). Each function below does one of those jobs on the
+// view object `v` they share.
+
+// The page's parts: the bar, the feedback above the board, the stepper,
+// the board, what happened, the move log and the hot-seat curtain.
+function buildParts(host) {
+  const p = {};
+  p.root = el("div", "boardkit-widget");
   const bar = el("div", "bk-bar");
-  const status = el("div", "bk-status");
-  const thinking = el("span", "bk-thinking");
-  thinking.setAttribute("aria-live", "polite");
-  const conn = el("span", "bk-conn");
-  conn.setAttribute("role", "status");
-  const pending = el("span", "bk-pending");
-  const cancel = button("bk-cancel", "Cancel selection", "Forget the clicks of an unfinished move (Esc)");
-  const undo = button("bk-undo", "↶ Undo", "Take back the last move (and the bots' replies)");
-  const present = button("bk-present", "Present (full screen)", "Show the board as large as the screen (Esc: back)");
-  const planButton = button("bk-plan", "AI's plan", "Draw the moves the AI expects next as arrows on the board");
-  bar.append(status, thinking, conn, pending, cancel, undo, planButton, present);
+  p.status = el("div", "bk-status");
+  p.thinking = el("span", "bk-thinking");
+  p.thinking.setAttribute("aria-live", "polite");
+  p.conn = el("span", "bk-conn");
+  p.conn.setAttribute("role", "status");
+  p.pending = el("span", "bk-pending");
+  p.cancel = button("bk-cancel", "Cancel selection", "Forget the clicks of an unfinished move (Esc)");
+  p.undo = button("bk-undo", "↶ Undo", "Take back the last move (and the bots' replies)");
+  p.present = button("bk-present", "Present (full screen)", "Show the board as large as the screen (Esc: back)");
+  p.planButton = button("bk-plan", "AI's plan", "Draw the moves the AI expects next as arrows on the board");
+  bar.append(p.status, p.thinking, p.conn, p.pending, p.cancel, p.undo, p.planButton, p.present);
   // feedback where the eye is: above the board, in space kept for it
   const feedback = el("div", "bk-feedback");
   const note = el("div", "bk-note");
-  const error = el("div", "bk-error");
-  error.setAttribute("role", "alert");
-  const errorText = el("span", "bk-error-text");
-  error.append(errorText);      // (then the rulings it cites, as tags)
-  const message = el("div", "bk-message");
-  message.setAttribute("aria-live", "polite");
-  const expects = el("div", "bk-expects");
-  expects.setAttribute("aria-live", "polite");
-  note.append(error, message, expects);
-  const hint = el("div", "bk-hint");
-  hint.setAttribute("aria-live", "polite");
-  feedback.append(note, hint);
+  p.error = el("div", "bk-error");
+  p.error.setAttribute("role", "alert");
+  p.errorText = el("span", "bk-error-text");
+  p.error.append(p.errorText);      // (then the rulings it cites, as tags)
+  p.message = el("div", "bk-message");
+  p.message.setAttribute("aria-live", "polite");
+  p.expects = el("div", "bk-expects");
+  p.expects.setAttribute("aria-live", "polite");
+  note.append(p.error, p.message, p.expects);
+  p.hint = el("div", "bk-hint");
+  p.hint.setAttribute("aria-live", "polite");
+  feedback.append(note, p.hint);
   const stepper = el("div", "bk-bar bk-stepper");
-  const stepPrev = button("bk-step-prev", "◀ step", "The step before");
-  const stepNext = button("bk-step-next", "step ▶", "The next step");
-  const stepLive = button("bk-step-live", "now ⇥", "Back to the live board");
-  const playPause = button("bk-playback", "▶ Play", "Play back what happened since your last move");
-  const goOn = button("bk-next", "Continue ▶", "Go on from this moment");
-  const stepLabel = el("span", "bk-step-label");
-  stepLabel.setAttribute("aria-live", "polite");
-  stepper.append(el("span", "bk-step-title", "Since your last move:"), playPause, stepPrev, stepNext, stepLive,
-    goOn, stepLabel);
-  const sheet = el("style");   // the picture's style sheet (see splitSheet)
-  const board = el("div", "bk-board");
-  board.tabIndex = -1;   // keeps keyboard focus in the widget when no target is left
+  p.stepPrev = button("bk-step-prev", "◀ step", "The step before");
+  p.stepNext = button("bk-step-next", "step ▶", "The next step");
+  p.stepLive = button("bk-step-live", "now ⇥", "Back to the live board");
+  p.playPause = button("bk-playback", "▶ Play", "Play back what happened since your last move");
+  p.goOn = button("bk-next", "Continue ▶", "Go on from this moment");
+  p.stepLabel = el("span", "bk-step-label");
+  p.stepLabel.setAttribute("aria-live", "polite");
+  stepper.append(el("span", "bk-step-title", "Since your last move:"), p.playPause, p.stepPrev, p.stepNext,
+    p.stepLive, p.goOn, p.stepLabel);
+  p.sheet = el("style");   // the picture's style sheet (see splitSheet)
+  p.board = el("div", "bk-board");
+  p.board.tabIndex = -1;   // keeps keyboard focus in the widget when no target is left
   // a refusal next to the target that was clicked (the bar says it too)
-  const callout = el("div", "bk-callout");
-  callout.setAttribute("aria-hidden", "true");
-  callout.hidden = true;
+  p.callout = el("div", "bk-callout");
+  p.callout.setAttribute("aria-hidden", "true");
+  p.callout.hidden = true;
   const boardBox = el("div", "bk-board-box");
-  boardBox.append(board, callout);
+  boardBox.append(p.board, p.callout);
   const happenedBox = el("details", "bk-happened");
   happenedBox.open = true;
-  const happenedTitle = el("summary", null, "What happened since your last move");
-  const happened = el("ol", "bk-happened-list");
-  happenedBox.append(happenedTitle, happened);
-  const details = el("details", "bk-logbox");
-  details.append(el("summary", null, "Move log"));
-  const log = el("ol", "bk-log");
-  details.append(log);
-  details.addEventListener("toggle", () => { if (details.open) log.scrollTop = log.scrollHeight; });
-  const curtain = el("div", "bk-curtain");
-  const curtainText = el("div");
-  const reveal = button("bk-reveal", "I have the screen — show my hand");
-  const curtainUndo = button("bk-curtain-undo", "↶ Undo the last move");
-  curtain.append(curtainText, reveal, curtainUndo);
-  root.append(sheet, bar, feedback, stepper, boardBox, happenedBox, details, curtain);
-  host.append(root);
+  p.happenedTitle = el("summary", null, "What happened since your last move");
+  p.happened = el("ol", "bk-happened-list");
+  happenedBox.append(p.happenedTitle, p.happened);
+  p.details = el("details", "bk-logbox");
+  p.details.append(el("summary", null, "Move log"));
+  p.log = el("ol", "bk-log");
+  p.details.append(p.log);
+  p.details.addEventListener("toggle", () => { if (p.details.open) p.log.scrollTop = p.log.scrollHeight; });
+  p.curtain = el("div", "bk-curtain");
+  p.curtainText = el("div");
+  p.reveal = button("bk-reveal", "I have the screen — show my hand");
+  p.curtainUndo = button("bk-curtain-undo", "↶ Undo the last move");
+  p.curtain.append(p.curtainText, p.reveal, p.curtainUndo);
+  p.root.append(p.sheet, bar, feedback, stepper, boardBox, happenedBox, p.details, p.curtain);
+  host.append(p.root);
+  return p;
+}
 
-  const store = logFor(model);
-  let shownLines = [];       // the log lines this view shows
-  const me = Math.random().toString(36).slice(2, 8);   // request ids unique to this view
-  let seq = 0;
-  const inflight = new Map();   // request id -> time sent (oldest first)
-  const began = new Map();      // request id -> time of the gesture that sent it
-  const timers = new Set();
-  let answered = null;          // the last answered request: {began, replied} (ms)
-  let closed = false;
-  let removed = false;          // the view is gone
-  let misses = 0;               // clicks that hit no target
-  let presenting = null;        // this view's own size (null: follow the model's)
+// The view: its parts and its own state.
+function newView(model, host) {
+  const v = {
+    model, host, ...buildParts(host),
+    store: logFor(model),
+    shownLines: [],       // the log lines this view shows
+    me: Math.random().toString(36).slice(2, 8),   // request ids unique to this view
+    seq: 0,
+    inflight: new Map(),  // request id -> time sent (oldest first)
+    began: new Map(),     // request id -> time of the gesture that sent it
+    aimed: new Map(),     // request id -> where its target is (for a refusal's callout)
+    timers: new Set(),
+    answered: null,       // the last answered request: {began, replied} (ms)
+    closed: false,
+    removed: false,       // the view is gone
+    misses: 0,            // clicks that hit no target
+    presenting: null,     // this view's own size (null: follow the model's)
+    calloutAt: null,      // where the refused target was
+    bodyUnits: null,      // the picture's body text, in its own units
+    textPx: 15,
+    drawnCut: null,       // the picture drawn, cut in parts (see cut)
+    focusNext: null,      // the target to focus in the next frame
+    shownHappened: null,
+    paintedVersion: null,
+    painted: null,        // the picture drawn
+    shown: { z: "", b: "", svg: "", error: "" },   // the newest picture inflated
+    inflating: null,      // the [svg_z, base_z] being inflated
+    scheduled: false,
+  };
+  v.schedule = () => schedule(v);
+  return v;
+}
 
-  // ------------------------------------------------------- requests
-  function disconnected() {
-    // ipywidgets marks a view whose model lost its kernel connection
-    return closed || host.closest(".jupyter-widgets-disconnected") !== null;
+// ------------------------------------------------------- requests
+function disconnected(v) {
+  // ipywidgets marks a view whose model lost its kernel connection
+  return v.closed || v.host.closest(".jupyter-widgets-disconnected") !== null;
+}
+
+// The bar's connection word: "kernel busy…" or "disconnected".
+function checkConnection(v) {
+  let text = "";
+  let state = "";
+  if (disconnected(v)) {
+    text = LOST; state = "lost";
+  } else if (v.inflight.size) {
+    const age = performance.now() - v.inflight.values().next().value;
+    if (age >= LOST_MS) { text = LOST; state = "lost"; }
+    else if (age >= BUSY_MS) { text = "kernel busy…"; state = "busy"; }
   }
+  v.conn.textContent = text;
+  v.root.dataset.conn = state;
+}
 
-  function checkConnection() {
-    let text = "";
-    let state = "";
-    if (disconnected()) {
-      text = LOST; state = "lost";
-    } else if (inflight.size) {
-      const age = performance.now() - inflight.values().next().value;
-      if (age >= LOST_MS) { text = LOST; state = "lost"; }
-      else if (age >= BUSY_MS) { text = "kernel busy…"; state = "busy"; }
-    }
-    conn.textContent = text;
-    root.dataset.conn = state;
-  }
+function later(v, ms) {
+  const t = setTimeout(() => { v.timers.delete(t); checkConnection(v); }, ms);
+  v.timers.add(t);
+}
 
-  function later(ms) {
-    const t = setTimeout(() => { timers.delete(t); checkConnection(); }, ms);
-    timers.add(t);
+// Send one gesture to Python (with the board version it was made on).
+function request(v, kind, extra = {}, t0 = performance.now(), target = null) {
+  if (disconnected(v)) { checkConnection(v); return; }
+  const id = `${v.me}-${++v.seq}`;
+  if (target) v.aimed.set(id, placeOf(v, target));
+  v.inflight.set(id, performance.now());
+  v.began.set(id, t0);
+  later(v, BUSY_MS + 10);
+  later(v, LOST_MS + 10);
+  try {
+    v.model.send({ id, kind, version: v.model.get("version"), ...extra });
+  } catch (e) {
+    v.closed = true;
+    console.error("boardkit: could not reach the kernel", e);
   }
+  checkConnection(v);
+}
 
-  const aimed = new Map();      // request id -> where its target is (for a refusal's callout)
-  function request(kind, extra = {}, t0 = performance.now(), target = null) {
-    if (disconnected()) { checkConnection(); return; }
-    const id = `${me}-${++seq}`;
-    if (target) aimed.set(id, placeOf(target));
-    inflight.set(id, performance.now());
-    began.set(id, t0);
-    later(BUSY_MS + 10);
-    later(LOST_MS + 10);
-    try {
-      model.send({ id, kind, version: model.get("version"), ...extra });
-    } catch (e) {
-      closed = true;
-      console.error("boardkit: could not reach the kernel", e);
-    }
-    checkConnection();
-  }
-
-  function onReply() {
-    const r = model.get("reply");
-    if (!r || !inflight.has(r.id)) return;    // another view's request
-    // Python answers in order: anything sent before this is answered or lost.
-    for (const id of [...inflight.keys()]) {
-      const t0 = began.get(id);
-      inflight.delete(id);
-      began.delete(id);
-      const where = aimed.get(id);
-      aimed.delete(id);
-      if (id === r.id) {
-        answered = { began: t0, replied: performance.now() };
-        calloutAt = !r.ok && where ? where : null;
-        break;
-      }
-    }
-    root.dataset.lastError = r.ok ? "" : (r.error || "refused");
-    checkConnection();
-    schedule();
-  }
-
-  // ------------------------------------------------ refusal by the target
-  // Where a target is, as fractions of the board's size (the board may be
-  // redrawn or resized before the answer comes).
-  function placeOf(t) {
-    const b = board.getBoundingClientRect();
-    const r = t.getBoundingClientRect();
-    if (!b.width || !b.height) return null;
-    return { x: (r.left + r.width / 2 - b.left) / b.width, top: (r.top - b.top) / b.height,
-      bottom: (r.bottom - b.top) / b.height };
-  }
-  let calloutAt = null;        // where the refused target was
-  function drawCallout(text) {
-    if (!text || !calloutAt) { callout.hidden = true; calloutAt = null; return; }
-    callout.textContent = text;
-    callout.hidden = false;
-    callout.style.animation = "none";     // (the fade starts again for a new refusal)
-    void callout.offsetWidth;
-    callout.style.animation = "";
-    const bw = board.clientWidth;
-    const bh = board.clientHeight;
-    const cw = callout.offsetWidth;
-    const ch = callout.offsetHeight;
-    const left = Math.max(4, Math.min(bw - cw - 4, calloutAt.x * bw - cw / 2));
-    let top = calloutAt.bottom * bh + 10;
-    let side = "below";
-    if (top + ch > bh && calloutAt.top * bh - ch - 10 >= 0) { top = calloutAt.top * bh - ch - 10; side = "above"; }
-    callout.style.left = `${left}px`;
-    callout.style.top = `${Math.max(0, Math.min(top, bh - ch))}px`;
-    callout.style.setProperty("--bk-arrow-x", `${Math.max(12, Math.min(cw - 12, calloutAt.x * bw - left))}px`);
-    callout.dataset.side = side;
-  }
-
-  // ------------------------------------------- text the size of the board
-  // The words around the board (refusals, hints, captions, buttons) are at
-  // least 0.85 times the board's own body text (the upper quartile of its
-  // text sizes) as the screen shows it, and
-  // never under 15 px (in a notebook, at most 18 px; presenting, 48 px): the
-  // picture's text is measured once per picture (its median size), the
-  // board's scale at every resize.
-  let bodyUnits = null;        // the picture's body text, in its own units
-  let textPx = 15;
-  function fitText() {
-    const svg = board.querySelector("svg");
-    const vb = svg?.viewBox?.baseVal;
-    if (!svg || !vb || !vb.width || !vb.height) return;
-    if (bodyUnits === null) {
-      // the size most of its words are at or under: the upper quartile of
-      // its text sizes (a sample spread over the whole picture)
-      const all = svg.querySelectorAll("text");
-      const step = Math.max(1, Math.floor(all.length / 300));
-      const sizes = [];
-      for (let k = 0; k < all.length; k += step) {
-        const px = parseFloat(getComputedStyle(all[k]).fontSize);
-        if (px > 0) sizes.push(px);
-      }
-      sizes.sort((a, b) => a - b);
-      bodyUnits = sizes.length ? sizes[Math.floor(sizes.length * 0.75)] : 14;
-    }
-    for (let i = 0; i < 3; i++) {          // (bigger words leave the board less room: settle)
-      const r = svg.getBoundingClientRect();
-      if (!r.width) return;
-      const scale = Math.min(r.width / vb.width, r.height / vb.height);
-      // (in a notebook the words stay at most 18 px: a small picture drawn
-      // the notebook's width would make them shout)
-      const px = Math.min(presentingNow() ? 48 : 18, Math.max(15, Math.round(0.85 * bodyUnits * scale)));
-      root.dataset.bodyPx = (bodyUnits * scale).toFixed(1);
-      if (Math.abs(px - textPx) < 1) return;
-      textPx = px;
-      root.style.setProperty("--bk-text", `${px}px`);
-      root.dataset.textPx = String(px);
+// Python's answer to a request of this view.
+function onReply(v) {
+  const r = v.model.get("reply");
+  if (!r || !v.inflight.has(r.id)) return;    // another view's request
+  // Python answers in order: anything sent before this is answered or lost.
+  for (const id of [...v.inflight.keys()]) {
+    const t0 = v.began.get(id);
+    v.inflight.delete(id);
+    v.began.delete(id);
+    const where = v.aimed.get(id);
+    v.aimed.delete(id);
+    if (id === r.id) {
+      v.answered = { began: t0, replied: performance.now() };
+      v.calloutAt = !r.ok && where ? where : null;
+      break;
     }
   }
-  const resized = typeof ResizeObserver === "function" ? new ResizeObserver(() => fitText()) : null;
-  resized?.observe(board);
+  v.root.dataset.lastError = r.ok ? "" : (r.error || "refused");
+  checkConnection(v);
+  schedule(v);
+}
 
-  // ------------------------------------------------------- gestures
-  function activate(t, ev) {
-    t.classList.add("bk-pressed");     // seen at once; the answer's redraw replaces it
-    // click → the frame showing it, for the browser tests' latency figures
-    const t0 = ev?.timeStamp ?? performance.now();
-    afterFrame(() => { root.dataset.pressedMs = (performance.now() - t0).toFixed(2); });
-    if (t.hasAttribute("data-toggle")) request("toggle", { word: t.getAttribute("data-toggle") }, t0, t);
-    else if (t.hasAttribute("data-confirm")) request("confirm", { word: t.getAttribute("data-confirm") }, t0, t);
-    else request("click", { word: t.getAttribute("data-act") }, t0, t);
+// ------------------------------------------------ refusal by the target
+// Where a target is, as fractions of the board's size (the board may be
+// redrawn or resized before the answer comes).
+function placeOf(v, t) {
+  const b = v.board.getBoundingClientRect();
+  const r = t.getBoundingClientRect();
+  if (!b.width || !b.height) return null;
+  return { x: (r.left + r.width / 2 - b.left) / b.width, top: (r.top - b.top) / b.height,
+    bottom: (r.bottom - b.top) / b.height };
+}
+
+function drawCallout(v, text) {
+  const { callout, board } = v;
+  if (!text || !v.calloutAt) { callout.hidden = true; v.calloutAt = null; return; }
+  const at = v.calloutAt;
+  callout.textContent = text;
+  callout.hidden = false;
+  callout.style.animation = "none";     // (the fade starts again for a new refusal)
+  void callout.offsetWidth;
+  callout.style.animation = "";
+  const bw = board.clientWidth;
+  const bh = board.clientHeight;
+  const cw = callout.offsetWidth;
+  const ch = callout.offsetHeight;
+  const left = Math.max(4, Math.min(bw - cw - 4, at.x * bw - cw / 2));
+  let top = at.bottom * bh + 10;
+  let side = "below";
+  if (top + ch > bh && at.top * bh - ch - 10 >= 0) { top = at.top * bh - ch - 10; side = "above"; }
+  callout.style.left = `${left}px`;
+  callout.style.top = `${Math.max(0, Math.min(top, bh - ch))}px`;
+  callout.style.setProperty("--bk-arrow-x", `${Math.max(12, Math.min(cw - 12, at.x * bw - left))}px`);
+  callout.dataset.side = side;
+}
+
+// ------------------------------------------- text the size of the board
+// The words around the board (refusals, hints, captions, buttons) are at
+// least 0.85 times the board's own body text (the upper quartile of its
+// text sizes) as the screen shows it, and
+// never under 15 px (in a notebook, at most 18 px; presenting, 48 px): the
+// picture's text is measured once per picture (its median size), the
+// board's scale at every resize.
+function fitText(v) {
+  const svg = v.board.querySelector("svg");
+  const vb = svg?.viewBox?.baseVal;
+  if (!svg || !vb || !vb.width || !vb.height) return;
+  if (v.bodyUnits === null) {
+    // the size most of its words are at or under: the upper quartile of
+    // its text sizes (a sample spread over the whole picture)
+    const all = svg.querySelectorAll("text");
+    const step = Math.max(1, Math.floor(all.length / 300));
+    const sizes = [];
+    for (let k = 0; k < all.length; k += step) {
+      const px = parseFloat(getComputedStyle(all[k]).fontSize);
+      if (px > 0) sizes.push(px);
+    }
+    sizes.sort((a, b) => a - b);
+    v.bodyUnits = sizes.length ? sizes[Math.floor(sizes.length * 0.75)] : 14;
   }
-
-  // A click that hits no target: say what can be clicked (Python's words).
-  function miss() {
-    const h = model.get("hint");
-    const busy = model.get("thinking");
-    hint.textContent = h ? `That is not something to click. ${h}`
-      : `Nothing on the board can be clicked now${busy ? ` — ${busy}` : "."}`;
-    hint.dataset.flash = "0";
-    void hint.offsetWidth;           // restart the highlight
-    hint.dataset.flash = "1";
-    root.dataset.misses = String(++misses);
+  for (let i = 0; i < 3; i++) {          // (bigger words leave the board less room: settle)
+    const r = svg.getBoundingClientRect();
+    if (!r.width) return;
+    const scale = Math.min(r.width / vb.width, r.height / vb.height);
+    // (in a notebook the words stay at most 18 px: a small picture drawn
+    // the notebook's width would make them shout)
+    const px = Math.min(presentingNow(v) ? 48 : 18, Math.max(15, Math.round(0.85 * v.bodyUnits * scale)));
+    v.root.dataset.bodyPx = (v.bodyUnits * scale).toFixed(1);
+    if (Math.abs(px - v.textPx) < 1) return;
+    v.textPx = px;
+    v.root.style.setProperty("--bk-text", `${px}px`);
+    v.root.dataset.textPx = String(px);
   }
+}
 
+// ------------------------------------------------------- gestures
+// A target clicked (or Enter on it): its request.
+function activate(v, t, ev) {
+  t.classList.add("bk-pressed");     // seen at once; the answer's redraw replaces it
+  // click → the frame showing it, for the browser tests' latency figures
+  const t0 = ev?.timeStamp ?? performance.now();
+  afterFrame(() => { v.root.dataset.pressedMs = (performance.now() - t0).toFixed(2); });
+  if (t.hasAttribute("data-toggle")) request(v, "toggle", { word: t.getAttribute("data-toggle") }, t0, t);
+  else if (t.hasAttribute("data-confirm")) request(v, "confirm", { word: t.getAttribute("data-confirm") }, t0, t);
+  else request(v, "click", { word: t.getAttribute("data-act") }, t0, t);
+}
+
+// A click that hits no target: say what can be clicked (Python's words).
+function miss(v) {
+  const { hint, model } = v;
+  const h = model.get("hint");
+  const busy = model.get("thinking");
+  hint.textContent = h ? `That is not something to click. ${h}`
+    : `Nothing on the board can be clicked now${busy ? ` — ${busy}` : "."}`;
+  hint.dataset.flash = "0";
+  void hint.offsetWidth;           // restart the highlight
+  hint.dataset.flash = "1";
+  v.root.dataset.misses = String(++v.misses);
+}
+
+// An option that names squares (data-highlight: a decision's two slimes)
+// lights them on the board while it is pointed at or focused.
+function light(v, ev, on) {
+  const board = v.board;
+  const opt = ev.target.closest?.("[data-highlight]");
+  for (const o of board.querySelectorAll(".bk-lit")) o.classList.remove("bk-lit");
+  if (!on || !opt || !board.contains(opt)) return;
+  for (const sq of opt.getAttribute("data-highlight").split(" ").filter(Boolean)) {
+    for (const cell of board.querySelectorAll(`[data-square="${CSS.escape(sq)}"]`)) cell.classList.add("bk-lit");
+  }
+}
+
+// The board's clicks and pointer, and every button, to requests.
+function wireGestures(v) {
+  const { board, model } = v;
   board.addEventListener("click", (ev) => {
     const t = ev.target.closest(CLICKABLE);
-    if (t && board.contains(t)) activate(t, ev);
-    else if (model.get("playing")) request("step", { to: -1 });   // a click during a play-back: now
-    else miss();
+    if (t && board.contains(t)) activate(v, t, ev);
+    else if (model.get("playing")) request(v, "step", { to: -1 });   // a click during a play-back: now
+    else miss(v);
   });
-  // An option that names squares (data-highlight: a decision's two slimes)
-  // lights them on the board while it is pointed at or focused.
-  function light(ev, on) {
-    const opt = ev.target.closest?.("[data-highlight]");
-    for (const o of board.querySelectorAll(".bk-lit")) o.classList.remove("bk-lit");
-    if (!on || !opt || !board.contains(opt)) return;
-    for (const sq of opt.getAttribute("data-highlight").split(" ").filter(Boolean)) {
-      for (const cell of board.querySelectorAll(`[data-square="${CSS.escape(sq)}"]`)) cell.classList.add("bk-lit");
-    }
-  }
-  board.addEventListener("pointerover", (ev) => light(ev, true));
-  board.addEventListener("pointerout", (ev) => light(ev, false));
-  board.addEventListener("focusin", (ev) => light(ev, true));
-  board.addEventListener("focusout", (ev) => light(ev, false));
-  undo.addEventListener("click", () => request("undo"));
-  curtainUndo.addEventListener("click", () => request("undo"));
-  cancel.addEventListener("click", () => request("cancel"));
-  reveal.addEventListener("click", () => request("reveal"));
-  stepPrev.addEventListener("click", () => {
+  board.addEventListener("pointerover", (ev) => light(v, ev, true));
+  board.addEventListener("pointerout", (ev) => light(v, ev, false));
+  board.addEventListener("focusin", (ev) => light(v, ev, true));
+  board.addEventListener("focusout", (ev) => light(v, ev, false));
+  v.undo.addEventListener("click", () => request(v, "undo"));
+  v.curtainUndo.addEventListener("click", () => request(v, "undo"));
+  v.cancel.addEventListener("click", () => request(v, "cancel"));
+  v.reveal.addEventListener("click", () => request(v, "reveal"));
+  v.stepPrev.addEventListener("click", () => {
     const i = model.get("step_index");
-    request("step", { to: i < 0 ? model.get("step_count") - 1 : Math.max(0, i - 1) });
+    request(v, "step", { to: i < 0 ? model.get("step_count") - 1 : Math.max(0, i - 1) });
   });
-  stepNext.addEventListener("click", () => {
+  v.stepNext.addEventListener("click", () => {
     const i = model.get("step_index");
     const n = model.get("step_count");
-    request("step", { to: i < 0 ? 0 : (i + 1 < n ? i + 1 : -1) });
+    request(v, "step", { to: i < 0 ? 0 : (i + 1 < n ? i + 1 : -1) });
   });
-  stepLive.addEventListener("click", () => request("step", { to: -1 }));
-  playPause.addEventListener("click", () => request(model.get("playing") ? "pause" : "play"));
-  goOn.addEventListener("click", () => request("next"));
-  planButton.addEventListener("click", () => request("plan"));
-  happened.addEventListener("click", (ev) => {
+  v.stepLive.addEventListener("click", () => request(v, "step", { to: -1 }));
+  v.playPause.addEventListener("click", () => request(v, model.get("playing") ? "pause" : "play"));
+  v.goOn.addEventListener("click", () => request(v, "next"));
+  v.planButton.addEventListener("click", () => request(v, "plan"));
+  v.happened.addEventListener("click", (ev) => {
     const li = ev.target.closest("li[data-step]");
-    if (li) request("step", { to: Number(li.dataset.step) });
+    if (li) request(v, "step", { to: Number(li.dataset.step) });
   });
+}
 
-  // ------------------------------------------------------- presenting
-  function presentingNow() {
-    return presenting ?? model.get("size") === "present";
+// ------------------------------------------------------- presenting
+function presentingNow(v) {
+  return v.presenting ?? v.model.get("size") === "present";
+}
+
+function applySize(v) {
+  const on = presentingNow(v);
+  v.root.classList.toggle("bk-presenting", on);
+  v.root.dataset.size = on ? "present" : "normal";
+  v.present.textContent = on ? "✕ Exit presentation" : "Present (full screen)";
+  v.present.setAttribute("aria-pressed", on ? "true" : "false");
+}
+
+function setPresenting(v, on) {
+  v.presenting = on;
+  applySize(v);
+  const doc = v.host.ownerDocument;
+  if (on && v.root.requestFullscreen && !doc.fullscreenElement) {
+    v.root.requestFullscreen().catch(() => {});   // refused: the fixed overlay still fills the window
+  } else if (!on && doc.fullscreenElement === v.root) {
+    doc.exitFullscreen().catch(() => {});
   }
+}
 
-  function applySize() {
-    const on = presentingNow();
-    root.classList.toggle("bk-presenting", on);
-    root.dataset.size = on ? "present" : "normal";
-    present.textContent = on ? "✕ Exit presentation" : "Present (full screen)";
-    present.setAttribute("aria-pressed", on ? "true" : "false");
-  }
-
-  function setPresenting(on) {
-    presenting = on;
-    applySize();
-    const doc = host.ownerDocument;
-    if (on && root.requestFullscreen && !doc.fullscreenElement) {
-      root.requestFullscreen().catch(() => {});   // refused: the fixed overlay still fills the window
-    } else if (!on && doc.fullscreenElement === root) {
-      doc.exitFullscreen().catch(() => {});
-    }
-  }
-
-  present.addEventListener("click", () => setPresenting(!presentingNow()));
-  const onFullscreen = () => {
+// The Present button, leaving full screen, the model's size.
+function wirePresenting(v) {
+  v.present.addEventListener("click", () => setPresenting(v, !presentingNow(v)));
+  v.onFullscreen = () => {
     // Esc in fullscreen leaves the presentation too
-    if (!host.ownerDocument.fullscreenElement && presenting) { presenting = false; applySize(); }
+    if (!v.host.ownerDocument.fullscreenElement && v.presenting) { v.presenting = false; applySize(v); }
   };
-  host.ownerDocument.addEventListener("fullscreenchange", onFullscreen);
-  const onSize = () => { presenting = null; applySize(); };
+  v.host.ownerDocument.addEventListener("fullscreenchange", v.onFullscreen);
+  v.onSize = () => { v.presenting = null; applySize(v); };
+}
 
-  // ------------------------------------------------------- keyboard
-  function targets() { return [...board.querySelectorAll(NAVIGABLE)]; }
+// ------------------------------------------------------- keyboard
+function targets(v) { return [...v.board.querySelectorAll(NAVIGABLE)]; }
 
-  function keyOf(t) {
-    if (!t) return null;
-    for (const a of KEY_ATTRS) if (t.hasAttribute(a)) return [a, t.getAttribute(a)];
-    return null;
+function keyOf(t) {
+  if (!t) return null;
+  for (const a of KEY_ATTRS) if (t.hasAttribute(a)) return [a, t.getAttribute(a)];
+  return null;
+}
+
+function centre(t) {
+  const r = t.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+// The nearest target in the arrow's direction (a board is a picture, not
+// a list); in document order when nothing lies that way.
+function neighbour(v, from, key) {
+  const items = targets(v);
+  const i = items.indexOf(from);
+  if (key === "Home") return items[0];
+  if (key === "End") return items[items.length - 1];
+  const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+  if (!dir) return null;
+  const c = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const t of items) {
+    if (t === from) continue;
+    const p = centre(t);
+    const dx = p.x - c.x;
+    const dy = p.y - c.y;
+    const along = dx * dir[0] + dy * dir[1];
+    if (along <= 1) continue;
+    const score = along + 2 * Math.abs(dx * dir[1] + dy * dir[0]);
+    if (score < bestScore) { best = t; bestScore = score; }
   }
+  return best ?? items[i + (dir[0] + dir[1] > 0 ? 1 : -1)] ?? null;
+}
 
-  function centre(t) {
-    const r = t.getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-  }
+function focusTarget(v, t) {
+  for (const o of v.board.querySelectorAll("[tabindex='0']")) o.setAttribute("tabindex", "-1");
+  t.setAttribute("tabindex", "0");
+  t.focus({ preventScroll: false });
+}
 
-  // The nearest target in the arrow's direction (a board is a picture, not
-  // a list); in document order when nothing lies that way.
-  function neighbour(from, key) {
-    const items = targets();
-    const i = items.indexOf(from);
-    if (key === "Home") return items[0];
-    if (key === "End") return items[items.length - 1];
-    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
-    if (!dir) return null;
-    const c = centre(from);
-    let best = null;
-    let bestScore = Infinity;
-    for (const t of items) {
-      if (t === from) continue;
-      const p = centre(t);
-      const dx = p.x - c.x;
-      const dy = p.y - c.y;
-      const along = dx * dir[0] + dy * dir[1];
-      if (along <= 1) continue;
-      const score = along + 2 * Math.abs(dx * dir[1] + dy * dir[0]);
-      if (score < bestScore) { best = t; bestScore = score; }
-    }
-    return best ?? items[i + (dir[0] + dir[1] > 0 ? 1 : -1)] ?? null;
-  }
-
-  function focusTarget(t) {
-    for (const o of board.querySelectorAll("[tabindex='0']")) o.setAttribute("tabindex", "-1");
-    t.setAttribute("tabindex", "0");
-    t.focus({ preventScroll: false });
-  }
-
-  root.addEventListener("keydown", (ev) => {
-    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;   // save, run… still reach JupyterLab
-    if (ev.key === "Escape") {
-      if (model.get("pending") || (model.get("selected") ?? []).length) {
-        ev.preventDefault();
-        ev.stopPropagation();
-        request("cancel");
-      } else if (presentingNow()) {
-        ev.preventDefault();
-        ev.stopPropagation();
-        setPresenting(false);
-      }
-      return;   // nothing to cancel: Esc goes on to the notebook
-    }
-    ev.stopPropagation();   // keys typed in the widget never reach the notebook
-    const t = ev.target.closest?.(CLICKABLE);
-    if (!t || !board.contains(t)) return;
-    if (ev.key === "Enter" || ev.key === " ") {
+// Esc cancels (or leaves presenting), Enter and space click, arrows move.
+function onKey(v, ev) {
+  const { model, board } = v;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;   // save, run… still reach JupyterLab
+  if (ev.key === "Escape") {
+    if (model.get("pending") || (model.get("selected") ?? []).length) {
       ev.preventDefault();
-      activate(t, ev);
-      return;
+      ev.stopPropagation();
+      request(v, "cancel");
+    } else if (presentingNow(v)) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      setPresenting(v, false);
     }
-    const next = neighbour(t, ev.key);
-    if (next) { ev.preventDefault(); focusTarget(next); }
-  });
-
-  // ---------------------------------------------------------- drawing
-  let drawnCut = null;          // the picture drawn, cut in parts (see cut)
-  let focusNext = null;         // the target to focus in the next frame
-  // Nothing else has the focus (the user has not moved it elsewhere).
-  function focusIsFree() {
-    const doc = host.ownerDocument;
-    const a = host.getRootNode().activeElement;
-    const d = doc.activeElement;
-    return (a === null || a === board || a === doc.body)
-      && (d === null || d === doc.body || d === board || d.contains(host));
+    return;   // nothing to cancel: Esc goes on to the notebook
   }
-  function drawBoard(svg) {
-    const before = host.getRootNode().activeElement;
-    const had = before !== null && board.contains(before);
-    // (a target still to be focused counts as focused: two redraws may come in one frame)
-    const focused = had ? before : focusNext;
-    const key = focused ? keyOf(focused.closest?.(CLICKABLE)) : null;
-    const { css, body } = splitSheet(svg);
-    if (sheet.textContent !== (css ?? "")) sheet.textContent = css ?? "";   // (a picture without one: none)
-    const wasSvg = board.firstElementChild;
-    drawnCut = drawParts(board, body, drawnCut);
-    if (board.firstElementChild !== wasSvg) bodyUnits = null;   // a new picture: measure its text again
-    for (const t of board.querySelectorAll(".bk-pressed")) t.classList.remove("bk-pressed");
-    const chosen = new Set(model.get("selected") ?? []);
-    const items = targets();
+  ev.stopPropagation();   // keys typed in the widget never reach the notebook
+  const t = ev.target.closest?.(CLICKABLE);
+  if (!t || !board.contains(t)) return;
+  if (ev.key === "Enter" || ev.key === " ") {
+    ev.preventDefault();
+    activate(v, t, ev);
+    return;
+  }
+  const next = neighbour(v, t, ev.key);
+  if (next) { ev.preventDefault(); focusTarget(v, next); }
+}
+
+// ---------------------------------------------------------- drawing
+// Nothing else has the focus (the user has not moved it elsewhere).
+function focusIsFree(v) {
+  const doc = v.host.ownerDocument;
+  const a = v.host.getRootNode().activeElement;
+  const d = doc.activeElement;
+  return (a === null || a === v.board || a === doc.body)
+    && (d === null || d === doc.body || d === v.board || d.contains(v.host));
+}
+
+// The target that stands for the one focused before a redraw: the nth with
+// the same word, else the one nearest where it was, else the first.
+function sameTarget(items, key, nth, at) {
+  const same = key ? items.filter((t) => t.getAttribute(key[0]) === key[1]) : [];
+  if (same.length) return same[Math.min(nth, same.length - 1)];
+  if (at && items.length) {
+    let best = items[0];
+    let bestD = Infinity;
     for (const t of items) {
-      t.setAttribute("tabindex", "-1");
-      t.setAttribute("role", "button");
-      if (t.hasAttribute("data-toggle")) {
-        t.setAttribute("aria-pressed", chosen.has(t.getAttribute("data-toggle")) ? "true" : "false");
-      }
+      const c = centre(t);
+      const d = (c.x - at.x) ** 2 + (c.y - at.y) ** 2;
+      if (d < bestD) { best = t; bestD = d; }
     }
-    // the same target keeps the focus across redraws: the focused one if it
-    // was not redrawn, else the one with the same word
-    const now = host.getRootNode().activeElement;
-    const kept = had && now !== null && board.contains(now) ? now : null;
-    const home = (kept && items.includes(kept) ? kept : null)
-      || (key && items.find((t) => t.getAttribute(key[0]) === key[1])) || items[0];
-    if (home) home.setAttribute("tabindex", "0");
-    if (kept || !focused) {
-      focusNext = null;
-      return;
-    }
-    // A redrawn target gets the focus back in the next frame, before it is
-    // drawn (focusing at once would make the browser restyle and lay out
-    // the page now, and again for the frame), unless it went elsewhere.
-    if (focusNext === null) {
-      requestAnimationFrame(() => {
-        const t = focusNext;
-        focusNext = null;
-        if (t?.isConnected && focusIsFree()) t.focus({ preventScroll: true });
-      });
-    }
-    focusNext = home ?? board;
+    return best;
   }
+  return items[0];
+}
 
-  function drawLog() {
-    const lines = store.lines;
-    root.dataset.logLength = String(lines.length);
-    let k = 0;
-    while (k < shownLines.length && k < lines.length && shownLines[k] === lines[k]) k++;
-    if (k === lines.length && k === shownLines.length) return;    // unchanged
-    while (log.children.length > k) log.lastChild.remove();
-    for (let j = k; j < lines.length; j++) log.append(el("li", null, lines[j]));
-    shownLines = lines.slice();
-    if (details.open) log.scrollTop = log.scrollHeight;   // (reading the height lays the page out)
-  }
-
-  let shownHappened = null;
-  function drawHappened(current) {
-    const items = model.get("happened") ?? [];
-    if (items !== shownHappened) {
-      happened.replaceChildren(...items.map((it) => {
-        const li = el("li", null, it.text);
-        li.dataset.step = String(it.step);
-        li.title = `Show step ${it.step + 1} on the board`;
-        return li;
-      }));
-      shownHappened = items;
-      happenedTitle.textContent = items.length
-        ? `What happened since your last move (${items.length} event${items.length > 1 ? "s" : ""}) — click one to see it`
-        : "What happened since your last move (nothing yet)";
+// The picture on the board, its targets made buttons; the focused target
+// keeps the focus.
+function drawBoard(v, svg) {
+  const { board, host } = v;
+  const before = host.getRootNode().activeElement;
+  const had = before !== null && board.contains(before);
+  // (a target still to be focused counts as focused: two redraws may come in one frame)
+  const focused = had ? before : v.focusNext;
+  const target = focused?.closest?.(CLICKABLE) ?? null;
+  const key = keyOf(target);
+  // where it was: which of the targets with its word (two dice can show the
+  // same face), and its place on the board (a rerolled die changes its word)
+  const sameWord = key ? [...board.querySelectorAll(CLICKABLE)].filter((t) => t.getAttribute(key[0]) === key[1]) : [];
+  const nth = target ? Math.max(0, sameWord.indexOf(target)) : 0;
+  const at = target?.isConnected ? centre(target) : null;
+  const { css, body } = splitSheet(svg);
+  if (v.sheet.textContent !== (css ?? "")) v.sheet.textContent = css ?? "";   // (a picture without one: none)
+  const wasSvg = board.firstElementChild;
+  v.drawnCut = drawParts(board, body, v.drawnCut);
+  if (board.firstElementChild !== wasSvg) v.bodyUnits = null;   // a new picture: measure its text again
+  for (const t of board.querySelectorAll(".bk-pressed")) t.classList.remove("bk-pressed");
+  const chosen = new Set(v.model.get("selected") ?? []);
+  const items = targets(v);
+  for (const t of items) {
+    t.setAttribute("tabindex", "-1");
+    t.setAttribute("role", "button");
+    if (t.hasAttribute("data-toggle")) {
+      t.setAttribute("aria-pressed", chosen.has(t.getAttribute("data-toggle")) ? "true" : "false");
     }
-    for (const li of happened.children) li.classList.toggle("current", li.dataset.step === String(current));
   }
-
-  let paintedVersion = null;
-  let painted = null;           // the picture drawn
-  let shown = { z: "", b: "", svg: "", error: "" };   // the newest picture inflated
-  let inflating = null;         // the [svg_z, base_z] being inflated
-  let scheduled = false;
-  function schedule() {
-    if (!scheduled) { scheduled = true; queueMicrotask(paint); }
+  // the same target keeps the focus across redraws: the focused one if it
+  // was not redrawn, else the one with the same word
+  const now = host.getRootNode().activeElement;
+  const kept = had && now !== null && board.contains(now) ? now : null;
+  const home = (kept && items.includes(kept) ? kept : null) || sameTarget(items, key, nth, at);
+  if (home) home.setAttribute("tabindex", "0");
+  if (kept || !focused) {
+    v.focusNext = null;
+    return;
   }
-
-  // The model's picture, inflated; then paint again. Only the model's
-  // newest picture is kept: one inflated late never replaces it.
-  function fetchPicture(z, b) {
-    inflating = [z, b];
-    pictureText(b, z).then((svg) => ({ z, b, svg, error: "" }),
-      (e) => ({ z, b, svg: null, error: `the board could not be shown: ${e?.message ?? e}` }))
-      .then((p) => {
-        if (removed || (model.get("svg_z") ?? "") !== z || (model.get("base_z") ?? "") !== b) return;
-        if (p.error) console.error("boardkit:", p.error);
-        shown = p;
-        inflating = null;
-        schedule();
-      });
-  }
-
-  // Everything from the model; the picture only when it or the version
-  // moved. An update is drawn whole, once its picture is inflated.
-  function paint() {
-    scheduled = false;
-    if (removed) return;
-    const z = model.get("svg_z") ?? "";
-    const b = model.get("base_z") ?? "";
-    if (z !== shown.z || b !== shown.b) {
-      if (!inflating || inflating[0] !== z || inflating[1] !== b) fetchPicture(z, b);
-      return;
-    }
-    const version = model.get("version");
-    if (version !== paintedVersion || shown !== painted) {
-      if (shown.svg !== null) { drawBoard(shown.svg); fitText(); }   // (not inflated: the last picture stays, dimmed)
-      root.dataset.picture = shown.error ? "error" : "";
-      paintedVersion = version;
-      painted = shown;
-      hint.dataset.flash = "0";
-    }
-    if (!inflight.size) for (const t of board.querySelectorAll(".bk-pressed")) t.classList.remove("bk-pressed");
-    status.textContent = model.get("status");
-    const busy = model.get("thinking");
-    thinking.textContent = busy;
-    root.dataset.thinking = busy ? "1" : "";
-    const p = model.get("pending");
-    const chosen = model.get("selected") ?? [];
-    const parts = [];
-    if (p) parts.push(`selected: ${p} …`);
-    if (chosen.length) parts.push(`chosen: ${chosen.join(" ")}`);
-    pending.textContent = parts.join(" · ");
-    setDisabled(cancel, !p && !chosen.length);
-    setDisabled(undo, !model.get("can_undo"));
-    curtainUndo.hidden = !model.get("can_undo");
-    const err = [shown.error, model.get("error")].filter(Boolean).join(" — ");
-    errorText.textContent = err;
-    // the rulings cited, as tags: the first with its title, then any the sentence mentions
-    const rules = err ? (model.get("error_rule") || "").split(" ").filter(Boolean) : [];
-    const ruleTitle = model.get("error_rule_title");
-    const tags = rules.map((r, k) => {
-      const tag = el("span", "bk-rule", r);
-      tag.title = `ruling ${r}${k === 0 && ruleTitle ? ` — ${ruleTitle}` : ""} (docs/rulings.md)`;
-      return tag;
+  // A redrawn target gets the focus back in the next frame, before it is
+  // drawn (focusing at once would make the browser restyle and lay out
+  // the page now, and again for the frame), unless it went elsewhere.
+  if (v.focusNext === null) {
+    requestAnimationFrame(() => {
+      const t = v.focusNext;
+      v.focusNext = null;
+      if (t?.isConnected && focusIsFree(v)) t.focus({ preventScroll: true });
     });
-    const shownTags = [...error.querySelectorAll(".bk-rule")].map((t) => t.title + t.textContent).join("|");
-    if (shownTags !== tags.map((t) => t.title + t.textContent).join("|")) {
-      for (const t of error.querySelectorAll(".bk-rule")) t.remove();
-      error.append(...tags);
-    }
-    drawCallout(model.get("error") || "");
-    message.textContent = err ? "" : model.get("message");
-    expects.textContent = err ? "" : model.get("expects");
-    expects.hidden = !expects.textContent;
-    root.dataset.error = err ? "1" : "";
-    if (hint.dataset.flash !== "1") hint.textContent = model.get("hint");
-    const c = model.get("curtain");
-    curtain.hidden = !c;
-    curtainText.textContent = c;
-    drawLog();
-    const n = model.get("step_count");
-    const i = model.get("step_index");
-    setDisabled(stepPrev, n === 0 || i === 0);
-    setDisabled(stepNext, n === 0);
-    setDisabled(stepLive, i < 0);
-    const playing = model.get("playing");
-    const held = model.get("held");
-    playPause.textContent = playing ? "‖ Pause" : "▶ Play";
-    playPause.setAttribute("aria-pressed", playing ? "true" : "false");
-    setDisabled(playPause, n === 0);
-    goOn.hidden = !held;
-    planButton.hidden = !model.get("has_plan");
-    planButton.setAttribute("aria-pressed", model.get("show_plan") ? "true" : "false");
-    planButton.textContent = model.get("show_plan") ? "Hide the AI's plan" : "AI's plan";
-    root.dataset.playing = playing ? "1" : "";
-    root.dataset.held = held ? "1" : "";
-    stepLabel.textContent = i >= 0 ? model.get("step_caption")
-      : n ? `${n} step${n > 1 ? "s" : ""} — the live board is shown` : "nothing yet";
-    drawHappened(i);
-    root.dataset.step = String(i);
-    root.dataset.version = String(version);
-    if (answered !== null) {
-      // click → answer drawn into the page, → the frame showing it, and
-      // → answer received: the browser tests' latency figures
-      const { began: t0, replied } = answered;
-      answered = null;
-      const ms = performance.now() - t0;
-      root.dataset.replyMs = (replied - t0).toFixed(2);
-      root.dataset.latencyMs = ms.toFixed(2);
-      (globalThis.__boardkitLatencies ??= []).push(ms);
-      (globalThis.__boardkitReplies ??= []).push(replied - t0);
-      afterFrame(() => { root.dataset.frameMs = (performance.now() - t0).toFixed(2); });
-    }
-    root.dataset.ready = "1";
   }
+  v.focusNext = home ?? board;
+}
 
-  const KEYS = ["svg_z", "base_z", "version", "status", "thinking", "message", "expects", "error", "error_rule",
-    "error_rule_title", "pending", "selected", "curtain", "can_undo", "step_count", "step_index", "step_caption",
-    "happened", "hint", "log_start", "log_tail", "playing", "held", "has_plan", "show_plan"];
-  for (const k of KEYS) model.on(`change:${k}`, schedule);
-  model.on("change:size", onSize);
-  model.on("change:reply", onReply);
-  const onLost = () => { setTimeout(checkConnection, 0); };
+// The move log: only the lines that changed.
+function drawLog(v) {
+  const { log, details } = v;
+  const lines = v.store.lines;
+  v.root.dataset.logLength = String(lines.length);
+  let k = 0;
+  while (k < v.shownLines.length && k < lines.length && v.shownLines[k] === lines[k]) k++;
+  if (k === lines.length && k === v.shownLines.length) return;    // unchanged
+  while (log.children.length > k) log.lastChild.remove();
+  for (let j = k; j < lines.length; j++) log.append(el("li", null, lines[j]));
+  v.shownLines = lines.slice();
+  if (details.open) log.scrollTop = log.scrollHeight;   // (reading the height lays the page out)
+}
+
+// What happened since the human's last move, the step shown marked.
+function drawHappened(v, current) {
+  const items = v.model.get("happened") ?? [];
+  if (items !== v.shownHappened) {
+    v.happened.replaceChildren(...items.map((it) => {
+      const li = el("li", null, it.text);
+      li.dataset.step = String(it.step);
+      li.title = `Show step ${it.step + 1} on the board`;
+      return li;
+    }));
+    v.shownHappened = items;
+    v.happenedTitle.textContent = items.length
+      ? `What happened since your last move (${items.length} event${items.length > 1 ? "s" : ""}) — click one to see it`
+      : "What happened since your last move (nothing yet)";
+  }
+  for (const li of v.happened.children) li.classList.toggle("current", li.dataset.step === String(current));
+}
+
+function schedule(v) {
+  if (!v.scheduled) { v.scheduled = true; queueMicrotask(() => paint(v)); }
+}
+
+// The model's picture, inflated; then paint again. Only the model's
+// newest picture is kept: one inflated late never replaces it.
+function fetchPicture(v, z, b) {
+  v.inflating = [z, b];
+  pictureText(b, z).then((svg) => ({ z, b, svg, error: "" }),
+    (e) => ({ z, b, svg: null, error: `the board could not be shown: ${e?.message ?? e}` }))
+    .then((p) => {
+      if (v.removed || (v.model.get("svg_z") ?? "") !== z || (v.model.get("base_z") ?? "") !== b) return;
+      if (p.error) console.error("boardkit:", p.error);
+      v.shown = p;
+      v.inflating = null;
+      schedule(v);
+    });
+}
+
+// The picture, when it or the version moved; false while it is inflated.
+function paintPicture(v) {
+  const { model } = v;
+  const z = model.get("svg_z") ?? "";
+  const b = model.get("base_z") ?? "";
+  if (z !== v.shown.z || b !== v.shown.b) {
+    if (!v.inflating || v.inflating[0] !== z || v.inflating[1] !== b) fetchPicture(v, z, b);
+    return false;
+  }
+  const version = model.get("version");
+  if (version !== v.paintedVersion || v.shown !== v.painted) {
+    if (v.shown.svg !== null) { drawBoard(v, v.shown.svg); fitText(v); }   // (not inflated: the last picture stays, dimmed)
+    v.root.dataset.picture = v.shown.error ? "error" : "";
+    v.paintedVersion = version;
+    v.painted = v.shown;
+    v.hint.dataset.flash = "0";
+  }
+  if (!v.inflight.size) for (const t of v.board.querySelectorAll(".bk-pressed")) t.classList.remove("bk-pressed");
+  return true;
+}
+
+// The bar: the situation, who thinks, the words chosen so far, the buttons.
+function paintBar(v) {
+  const { model } = v;
+  v.status.textContent = model.get("status");
+  const busy = model.get("thinking");
+  v.thinking.textContent = busy;
+  v.root.dataset.thinking = busy ? "1" : "";
+  const p = model.get("pending");
+  const chosen = model.get("selected") ?? [];
+  const parts = [];
+  if (p) parts.push(`selected: ${p} …`);
+  if (chosen.length) parts.push(`chosen: ${chosen.join(" ")}`);
+  v.pending.textContent = parts.join(" · ");
+  setDisabled(v.cancel, !p && !chosen.length);
+  setDisabled(v.undo, !model.get("can_undo"));
+  v.curtainUndo.hidden = !model.get("can_undo");
+  v.planButton.hidden = !model.get("has_plan");
+  v.planButton.setAttribute("aria-pressed", model.get("show_plan") ? "true" : "false");
+  v.planButton.textContent = model.get("show_plan") ? "Hide the AI's plan" : "AI's plan";
+}
+
+// Above the board: the refusal with the rulings it cites as tags (and by
+// the target), or what the last moves did; the hint; the curtain.
+function paintFeedback(v) {
+  const { model, error } = v;
+  const err = [v.shown.error, model.get("error")].filter(Boolean).join(" — ");
+  v.errorText.textContent = err;
+  // the rulings cited, as tags: the first with its title, then any the sentence mentions
+  const rules = err ? (model.get("error_rule") || "").split(" ").filter(Boolean) : [];
+  const ruleTitle = model.get("error_rule_title");
+  const tags = rules.map((r, k) => {
+    const tag = el("span", "bk-rule", r);
+    tag.title = `ruling ${r}${k === 0 && ruleTitle ? ` — ${ruleTitle}` : ""} (docs/rulings.md)`;
+    return tag;
+  });
+  const shownTags = [...error.querySelectorAll(".bk-rule")].map((t) => t.title + t.textContent).join("|");
+  if (shownTags !== tags.map((t) => t.title + t.textContent).join("|")) {
+    for (const t of error.querySelectorAll(".bk-rule")) t.remove();
+    error.append(...tags);
+  }
+  drawCallout(v, model.get("error") || "");
+  v.message.textContent = err ? "" : model.get("message");
+  v.expects.textContent = err ? "" : model.get("expects");
+  v.expects.hidden = !v.expects.textContent;
+  v.root.dataset.error = err ? "1" : "";
+  if (v.hint.dataset.flash !== "1") v.hint.textContent = model.get("hint");
+  const c = model.get("curtain");
+  v.curtain.hidden = !c;
+  v.curtainText.textContent = c;
+}
+
+// The stepper: the steps since the human's last move, play-back.
+function paintStepper(v) {
+  const { model } = v;
+  const n = model.get("step_count");
+  const i = model.get("step_index");
+  setDisabled(v.stepPrev, n === 0 || i === 0);
+  setDisabled(v.stepNext, n === 0);
+  setDisabled(v.stepLive, i < 0);
+  const playing = model.get("playing");
+  const held = model.get("held");
+  v.playPause.textContent = playing ? "‖ Pause" : "▶ Play";
+  v.playPause.setAttribute("aria-pressed", playing ? "true" : "false");
+  setDisabled(v.playPause, n === 0);
+  v.goOn.hidden = !held;
+  v.root.dataset.playing = playing ? "1" : "";
+  v.root.dataset.held = held ? "1" : "";
+  v.stepLabel.textContent = i >= 0 ? model.get("step_caption")
+    : n ? `${n} step${n > 1 ? "s" : ""} — the live board is shown` : "nothing yet";
+  drawHappened(v, i);
+  v.root.dataset.step = String(i);
+}
+
+// click → answer drawn into the page, → the frame showing it, and
+// → answer received: the browser tests' latency figures
+function recordLatency(v) {
+  if (v.answered === null) return;
+  const { began: t0, replied } = v.answered;
+  v.answered = null;
+  const ms = performance.now() - t0;
+  v.root.dataset.replyMs = (replied - t0).toFixed(2);
+  v.root.dataset.latencyMs = ms.toFixed(2);
+  (globalThis.__boardkitLatencies ??= []).push(ms);
+  (globalThis.__boardkitReplies ??= []).push(replied - t0);
+  afterFrame(() => { v.root.dataset.frameMs = (performance.now() - t0).toFixed(2); });
+}
+
+// Everything from the model; the picture only when it or the version
+// moved. An update is drawn whole, once its picture is inflated.
+function paint(v) {
+  v.scheduled = false;
+  if (v.removed) return;
+  if (!paintPicture(v)) return;
+  paintBar(v);
+  paintFeedback(v);
+  drawLog(v);
+  paintStepper(v);
+  v.root.dataset.version = String(v.model.get("version"));
+  recordLatency(v);
+  v.root.dataset.ready = "1";
+}
+
+const KEYS = ["svg_z", "base_z", "version", "status", "thinking", "message", "expects", "error", "error_rule",
+  "error_rule_title", "pending", "selected", "curtain", "can_undo", "step_count", "step_index", "step_caption",
+  "happened", "hint", "log_start", "log_tail", "playing", "held", "has_plan", "show_plan"];
+
+// The model's changes to this view; returns what undoes it.
+function listen(v) {
+  const { model } = v;
+  const onReplyNow = () => onReply(v);
+  const onLost = () => { setTimeout(() => checkConnection(v), 0); };
+  const onClose = () => { v.closed = true; checkConnection(v); };
+  for (const k of KEYS) model.on(`change:${k}`, v.schedule);
+  model.on("change:size", v.onSize);
+  model.on("change:reply", onReplyNow);
   model.on("comm_live_update", onLost);
-  const onClose = () => { closed = true; checkConnection(); };
   model.on("comm:close", onClose);
-  applySize();
-  paint();
   return () => {
-    removed = true;
-    for (const k of KEYS) model.off(`change:${k}`, schedule);
-    model.off("change:size", onSize);
-    model.off("change:reply", onReply);
+    for (const k of KEYS) model.off(`change:${k}`, v.schedule);
+    model.off("change:size", v.onSize);
+    model.off("change:reply", onReplyNow);
     model.off("comm_live_update", onLost);
     model.off("comm:close", onClose);
-    host.ownerDocument.removeEventListener("fullscreenchange", onFullscreen);
+  };
+}
+
+function render({ model, el: host }) {
+  const v = newView(model, host);
+  const resized = typeof ResizeObserver === "function" ? new ResizeObserver(() => fitText(v)) : null;
+  resized?.observe(v.board);
+  wireGestures(v);
+  wirePresenting(v);
+  v.root.addEventListener("keydown", (ev) => onKey(v, ev));
+  const unlisten = listen(v);
+  applySize(v);
+  paint(v);
+  return () => {
+    v.removed = true;
+    unlisten();
+    host.ownerDocument.removeEventListener("fullscreenchange", v.onFullscreen);
     resized?.disconnect();
-    for (const t of timers) clearTimeout(t);
+    for (const t of v.timers) clearTimeout(t);
   };
 }
 

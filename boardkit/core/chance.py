@@ -112,7 +112,19 @@ class ChanceStream(random.Random):
         n = len(seq)
         if not n:
             raise IndexError("Cannot choose from an empty sequence")
-        return seq[self._below(n) if n <= M64 else self._randbelow(n)]
+        if n > M64:
+            return seq[self._randbelow(n)]
+        # _below(n) and its _next() written out (a draw from a deck is the
+        # commonest chance event): the same numbers, fewer calls
+        s = self._s = (self._s + GOLDEN) & M64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+        m = (z ^ (z >> 31)) * n
+        if m & M64 < n:
+            floor = (M64 + 1 - n) % n
+            while m & M64 < floor:
+                m = self._next() * n
+        return seq[m >> 64]
 
     def getrandbits(self, k: int) -> int:
         if k <= 64:

@@ -19,6 +19,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
+from .first import draw_first, first_candidates, first_outcomes, is_first
 from .rules import CHANCE, Player, Refusal, Rules, State
 
 
@@ -39,22 +40,21 @@ class DealtRules(Rules):
         phase = state["phase"]
         if phase == "over":
             return None
-        if phase == "setup" or state.get("draw") is not None:
+        if phase == "setup" or state["draw"] is not None:
             return CHANCE
         return state["turn"]
 
     def chance_candidates(self, state: State) -> Iterable[str]:
         if state["phase"] == "setup":
             if state["first"] is None:
-                return [f"first {s}" for s in range(self.players(state))]
+                return first_candidates(self.players(state))
             return []
         return [f"draw {c}" for c in sorted(set(state["deck"]))]
 
     def chance_outcomes(self, state: State) -> list[tuple[str, float]] | None:
         if state["phase"] == "setup":
             if state["first"] is None:
-                n = self.players(state)
-                return [(f"first {s}", 1 / n) for s in range(n)]
+                return first_outcomes(self.players(state))
             return None  # a deal: too many to list
         counts = Counter(state["deck"])
         total = len(state["deck"])
@@ -64,7 +64,7 @@ class DealtRules(Rules):
         if state["phase"] == "setup":
             n = self.players(state)
             if state["first"] is None:
-                return f"first {rng.randrange(n)}"
+                return draw_first(n, rng)
             order = list(state["deck"])
             rng.shuffle(order)
             return "deal " + " ".join(order[:n * self.hand_size(state)])
@@ -97,7 +97,7 @@ class DealtRules(Rules):
             if word != "first":
                 return Refusal(rule, "the first player is chosen first ('first <seat>')")
             n = self.players(state)
-            if rest not in {str(s) for s in range(n)}:
+            if not is_first(action, n):
                 return Refusal(rule, f"the first player is a seat 0..{n - 1}, not {rest!r}")
             return None
         if state["phase"] == "setup":

@@ -49,12 +49,13 @@ from .rules import (
     Sink,
     State,
     copy_json,
-    freeze,
     is_plain_json,
     normalize,
     thaw,
 )
 from .saves import FORMAT, MAX_FORCED, MAX_LOG, MAX_SAVE_BYTES  # noqa: F401 (re-exported)
+from .svg import SVG, Targets
+from .view import Position, View
 
 __all__ = ["CHANCE", "Game", "LegalActions", "LogEntry", "Outcome", "copy_json", "Events",
            "is_plain_json", "normalize"]
@@ -129,9 +130,15 @@ class _Info:
 
 
 class Game:
-    """One session of a game. Subclasses set :attr:`Rules` (and a view)."""
+    """One session of a game. Subclasses set :attr:`Rules` and :attr:`draw`."""
 
     Rules: ClassVar[type[_rules.Rules]]
+    #: The game's view: ``draw(game, position) -> SVG`` (a function of the
+    #: game's view module, set as ``draw = staticmethod(render)``), called
+    #: by :meth:`render` with the :class:`~boardkit.core.view.Position`
+    #: worked out. None: the game has no picture.
+    #: (Typed Any: a function kept on a class is a staticmethod there.)
+    draw: ClassVar[Any] = None
     name = _Info("name")
     title = _Info("title")
     ruling_prefix = _Info("ruling_prefix")
@@ -179,8 +186,8 @@ class Game:
         self._start = start
         self.history = bool(history)
         self._log: list[LogEntry] = list(log or [])
-        #: log index -> the position before that entry (see :func:`freeze`)
-        self._checkpoints: dict[int, bytes] = dict(checkpoints or {})
+        #: log index -> the position before that entry (see :meth:`Rules.snapshot`)
+        self._checkpoints: dict[int, Any] = dict(checkpoints or {})
         self._forced: list[str] = list(forced or [])
         #: chance events before the log starts (a copy made without history
         #: goes on drawing from the same seeded stream)
@@ -214,7 +221,8 @@ class Game:
 
     # ------------------------------------------------------------- metadata
     @property
-    def info(self):
+    def info(self) -> _rules.GameInfo:
+        """The game's metadata (:class:`~boardkit.core.rules.GameInfo`)."""
         return self.rules.info
 
     @property
@@ -346,7 +354,7 @@ class Game:
         if index == len(self._log):
             return copy_json(self._state)
         base = max(k for k in self._checkpoints if k <= index)
-        state = thaw(self._checkpoints[base])
+        state = self.rules.restore(self._checkpoints[base])
         for e in self._log[base:index]:
             self.rules.apply(state, e.action, NULL_SINK)
         return state
@@ -370,12 +378,18 @@ class Game:
         drawn = self._drawn
         if drawn is None or drawn[0] != self._changes or drawn[1] != action:
             action = self._check_action(action, who)
+        # one sink for the action and the chance that follows: the events
+        # as they come, each log entry taking its own
+        sink = Sink(False)
+        sink.events = events = Events()
+        if not self._forced:
+            return self._play(action, who, sink)
         # only a forced outcome can fail at the chance node that follows
-        mark = self._mark() if self._forced else None
+        mark = self._mark()
         n0 = len(self._log)
         try:
-            events = self._step(action, who)
-            events += self._advance()
+            self._step(action, who, sink)
+            self._advance(sink)
         except BoardkitErrors:
             if mark is not None:
                 self._rewind(mark)
@@ -386,7 +400,51 @@ class Game:
         except Exception:
             self._restore(mark, n0)
             raise
-        return Events(events)
+        return events
+
+    def _play(self, action: str, who: Player, sink: Sink) -> Events:
+        """:meth:`apply` when no chance outcome is forced (nothing can then
+        be refused on the way): :meth:`_step` for the action, then for each
+        chance event drawn from the seeded stream (:meth:`_advance`), written
+        out in one loop, since every action of every game comes here."""
+        rules, state, log = self.rules, self._state, self._log
+        step, current = rules.apply, rules.current
+        events = sink.events
+        history = self.history
+        n0 = len(log)
+        try:
+            self._changes += 1
+            if history:
+                if not n0 % CHECKPOINT_EVERY:
+                    self._checkpoints[n0] = rules.snapshot(state)
+                step(state, action, sink)
+                log.append(_new_tuple(LogEntry, (who, action, tuple(events), ())))
+            else:
+                step(state, action, sink)
+            if current(state) is CHANCE:
+                rng = self._rng
+                for _ in range(100_000):
+                    rng.start(self._chance_count)
+                    outcome = rules.sample_chance(state, rng)
+                    self._changes += 1
+                    if history:
+                        n = len(log)
+                        if not n % CHECKPOINT_EVERY:
+                            self._checkpoints[n] = rules.snapshot(state)
+                        k = len(events)
+                        step(state, outcome, sink)
+                        log.append(_new_tuple(LogEntry, (CHANCE, outcome, tuple(events[k:]), ())))
+                    else:
+                        step(state, outcome, sink)
+                    self._chance_count += 1
+                    if current(state) is not CHANCE:
+                        break
+                else:
+                    raise RuntimeError("chance loop does not end")
+        except Exception:
+            self._restore(None, n0)
+            raise
+        return events  # type: ignore[return-value]
 
     def _restore(self, mark: tuple | None, n0: int) -> None:
         """Put the game back as it was before an action whose rules failed
@@ -394,7 +452,7 @@ class Game:
         if mark is not None:
             self._rewind(mark)
         elif self.history and n0 in self._checkpoints:
-            self._rewind((n0, None, list(self._forced)), thaw(self._checkpoints[n0]))
+            self._rewind((n0, None, list(self._forced)), self.rules.restore(self._checkpoints[n0]))
         elif self.history:
             self._rewind((n0, None, list(self._forced)), self.state_before(n0))
 
@@ -474,7 +532,9 @@ class Game:
         This is the full state; a bot must look only at
         ``rules.observation(preview, seat)``."""
         action = self._check_action(action)
-        return self.rules.child(self._state, action)
+        # a child may share what the action did not change with the game's
+        # own position (Rules.child): the caller gets a copy of its own
+        return copy_json(self.rules.child(self._state, action))
 
     def copy(self, history: bool | None = None) -> Game:
         """An independent game at the same position. The log entries and
@@ -527,7 +587,10 @@ class Game:
                     rule=rule)
             raise InvalidActionError(f"{title}: an action is a few words, not {len(action)} characters",
                                      rule=rule)
-        action = rules.parse(action)
+        try:
+            action = rules._parsed.get(action) or rules.parsed(action)
+        except AttributeError:      # rules made without Rules.__init__
+            action = rules.parsed(action)
         if who is _UNKNOWN:
             who = rules.current(self._state)
         if who is None:
@@ -535,7 +598,7 @@ class Game:
             raise GameOverError(f"{self.info.title}: the game is over ({out}); "
                                 f"'{action}' cannot be played", rule=f"{self.info.ruling_prefix}-over",
                                 action=action)
-        why = rules.refusal(self._state, action)
+        why = rules.refusal(self._state, action, {"current": who})
         if why is not None:
             where = rules.situation(self._state)
             raise IllegalActionError(
@@ -543,39 +606,43 @@ class Game:
                 + (f" [{where}]" if where else ""), rule=why.rule, action=action)
         return action
 
-    def _step(self, action: str, who: Player) -> list[str]:
+    def _step(self, action: str, who: Player, sink: Sink | None = None) -> list[str]:
         """Apply an already checked action of ``who`` (the player to act) and
-        log it; return its events (a new list the caller may keep)."""
-        self._changes += 1
-        if not self.history:
+        log it. Its events go to ``sink`` (a new one if None), after those
+        already there; returns the sink's list of events."""
+        if sink is None:
             sink = Sink(False)
-            self.rules.apply(self._state, action, sink)
-            if who is CHANCE:
-                self._chance_count += 1
-            return sink.events
-        log = self._log
-        n = len(log)
+        events = sink.events
+        self._changes += 1
         state = self._state
-        if not n % CHECKPOINT_EVERY:
-            self._checkpoints[n] = freeze(state)
-        forced = self._forced
-        forced_before = tuple(forced) if forced and who is not CHANCE else ()
-        # no pictures of sub-steps: they are worked out again when asked (log.sub_steps)
-        sink = Sink(False)
-        self.rules.apply(state, action, sink)
+        if self.history:
+            log = self._log
+            n = len(log)
+            if not n % CHECKPOINT_EVERY:
+                self._checkpoints[n] = self.rules.snapshot(state)
+            forced = self._forced
+            forced_before = tuple(forced) if forced and who is not CHANCE else ()
+            k = len(events)
+            # no pictures of sub-steps: they are worked out again when asked (log.sub_steps)
+            self.rules.apply(state, action, sink)
+            # = LogEntry(who, action, …) without the named tuple's Python-level __new__
+            log.append(_new_tuple(LogEntry, (who, action, tuple(events[k:] if k else events),
+                                             forced_before)))
+        else:
+            self.rules.apply(state, action, sink)
         if who is CHANCE:
             self._chance_count += 1
-        events = sink.events
-        # = LogEntry(who, action, …) without the named tuple's Python-level __new__
-        log.append(_new_tuple(LogEntry, (who, action, tuple(events), forced_before)))
         return events
 
-    def _advance(self) -> list[str]:
-        """Resolve the chance events that follow (forced ones first)."""
+    def _advance(self, sink: Sink | None = None) -> list[str]:
+        """Resolve the chance events that follow (forced ones first); their
+        events go to ``sink`` (a new one if None), whose list is returned."""
+        if sink is None:
+            sink = Sink(False)
         rules, state = self.rules, self._state
-        events: list[str] = []
+        current = rules.current
         guard = 0
-        while rules.current(state) is CHANCE:
+        while current(state) is CHANCE:
             guard += 1
             if guard > 100_000:
                 raise RuntimeError("chance loop does not end")
@@ -587,12 +654,12 @@ class Game:
                         f"{self.info.title}: forced chance outcome {outcome[:80]!r} does not fit: "
                         f"{why}", rule=why.rule, action=outcome)
                 self._forced.pop(0)
-                events += self._step(outcome, CHANCE)
+                self._step(outcome, CHANCE, sink)
             else:
                 rng = self._rng
                 rng.start(self._chance_count)
-                events += self._step(rules.sample_chance(state, rng), CHANCE)
-        return events
+                self._step(rules.sample_chance(state, rng), CHANCE, sink)
+        return sink.events
 
     # ------------------------------------------------------------ save / load
     def to_dict(self) -> dict:
@@ -631,9 +698,27 @@ class Game:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed}: {self.situation()}>"
 
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        """The SVG picture of the current state (each game's view)."""
-        raise NotImplementedError
+    def render(self, view: View | None = None, **kwargs: Any) -> str:
+        """The SVG picture of the position (see :class:`~boardkit.core.view.View`
+        for the options: whose hand, teacher view, a past state, a
+        caption…), drawn by the game's view (:attr:`draw`) from the
+        :meth:`position` it shows."""
+        draw = type(self).draw
+        if draw is None:
+            raise NotImplementedError(f"{self.info.title} has no picture (Game.draw)")
+        return draw(self, self.position(View.of(view, **kwargs)))
+
+    def position(self, view: View) -> Position:
+        """What ``view`` shows: the state, who acts there, whose side is
+        shown and, on the live board when that seat acts, the legal targets."""
+        live = view.state is None
+        state = self._state if live else view.state
+        assert state is not None
+        mover = self.rules.current(state)
+        seat = view.seat if view.seat is not None else (mover if type(mover) is int else None)
+        legal = list(self.legal_actions) if live and type(mover) is int and seat == mover else []
+        return Position(state=state, live=live, mover=mover, seat=seat, legal=legal,
+                        targets=Targets(legal, view.pending), view=view)
 
     def with_plan(self, picture: str, actions: list[str]) -> str:
         """The live board ``picture`` with a searching bot's expected line
@@ -651,19 +736,14 @@ class Game:
     def picture(self) -> str:
         """The position as a picture: nothing on it looks clickable (a game
         shown in a notebook is a picture; the board widget is for playing)."""
-        from .view import View
         return self.render(View(state=self._state))
-
-    def _repr_svg_(self) -> str:
-        return self.picture()
 
     def _repr_html_(self) -> str:
         """The board as an ``<img>`` (shown by every viewer, run or not)."""
         from .svg import picture_html
         return picture_html(self.picture())
 
-    def svg(self, **kwargs: Any):
-        from .svg import SVG
+    def svg(self, **kwargs: Any) -> SVG:
         return SVG(self.render(**kwargs))
 
 

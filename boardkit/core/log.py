@@ -8,13 +8,10 @@ for every game), and a loaded game shows them as well as one just played.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .errors import InvalidActionError
-from .rules import NULL_SINK, Player, Sink, player_to_json
-
-if TYPE_CHECKING:
-    from .game import Game
+from .rules import NULL_SINK, Player, Rules, Sink, State, player_to_json
 
 #: log entries whose sub-steps are worked out in one walk (see :func:`sub_steps`)
 SUB_STEP_WALK = 32
@@ -48,7 +45,19 @@ class LogEntry(NamedTuple):
         return f"{player_to_json(self.player)}: {self.action}"
 
 
-def sub_steps(game: Game, index: int, since: int | None = None) -> tuple[tuple[str, bytes], ...]:
+class Recorded(Protocol):
+    """What :func:`sub_steps` reads of a game session
+    (:class:`~boardkit.core.game.Game`, which imports this module)."""
+
+    rules: Rules
+    history: bool
+    _log: list[LogEntry]
+    _frames: dict[int, tuple[LogEntry, tuple[tuple[str, bytes], ...]]]
+
+    def state_before(self, index: int) -> State: ...
+
+
+def sub_steps(game: Recorded, index: int, since: int | None = None) -> tuple[tuple[str, bytes], ...]:
     """Log entry ``index``'s sub-steps as (caption, frozen position), empty
     for a game whose rules have none (:attr:`Rules.sub_steps`).
 

@@ -75,7 +75,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bots import Bot
@@ -271,7 +271,7 @@ class MCTSBot(Bot):
         self.last_search = {"iterations": done, "seconds": time.perf_counter() - started,
                             "seat": seat, "choice": choice, "actions": actions, "line": line}
 
-    def expects(self, seat_name=None, limit: int = 4) -> str:
+    def expects(self, seat_name: Callable[[int], str] | None = None, limit: int = 4) -> str:
         """What the search found, in words a student reads (empty before any
         search), e.g. "Player 1 plans play red+5: in 120 of 200 simulations
         it scored 0.62 on average (1 = a win, 0 = a loss); the next best,

@@ -3,20 +3,25 @@ test, :func:`boardkit.load`, the widget) work on all of them."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TypeVar
 
 from .errors import StateFileError
+from .game import Game
 from .saves import MAX_SAVE_BYTES
 
-_GAMES: dict[str, Any] = {}
+_GAMES: dict[str, type[Game]] = {}
+G = TypeVar("G", bound=type[Game])
 
 
-def register(cls: type) -> type:
-    _GAMES[cls.Rules.info.name] = cls  # type: ignore[attr-defined]
+def register(cls: G) -> G:
+    """Register a game class under its ``Rules.info.name`` (a class
+    decorator): :func:`load`, :func:`games` and the generic tests find it."""
+    _GAMES[cls.Rules.info.name] = cls
     return cls
 
 
-def games() -> dict[str, type]:
+def games() -> dict[str, type[Game]]:
+    """Every registered game class by name."""
     return dict(_GAMES)
 
 
@@ -35,7 +40,7 @@ def _utf8_size(text: str, limit: int) -> int:
     return size
 
 
-def load(data: Any):
+def load(data: str | bytes | dict) -> Game:
     """Load a saved game (a JSON string, bytes or dict) of any registered game."""
     if isinstance(data, (str, bytes)):
         # a character is at least one byte: a text too long is refused unread

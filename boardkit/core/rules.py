@@ -24,6 +24,7 @@ error message all come from it.
 """
 from __future__ import annotations
 
+import abc
 import enum
 import json
 import marshal
@@ -65,6 +66,10 @@ def player_to_json(p: Player) -> int | str | None:
 
 def player_from_json(p: Any) -> Player:
     return CHANCE if p == "chance" else p
+
+
+#: how many parsed texts a game's rules keep (:meth:`Rules.parsed`)
+PARSED_KEPT = 4096
 
 
 def copy_json(value: Any) -> Any:
@@ -145,23 +150,34 @@ class Refusal:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A game's metadata, in one place."""
+    """A game's metadata, in one place, and what the generic tests hold it
+    to (``docs/adding-a-game.md``)."""
 
     name: str                      #: registry name, ``"slime_race"``
     title: str                     #: ``"Slime Race"``
-    ruling_prefix: str             #: ``"SR"`` — ids in docs/rulings.md
+    #: ``"SR"``: the prefix of the game's rule ids in docs/rulings.md
+    #: (``SR-R1`` …, and the generic ``SR-actions``, ``SR-chance``,
+    #: ``SR-over``, ``SR-options``, ``SR-files`` every game cites)
+    ruling_prefix: str
     min_players: int
     max_players: int
     perfect_information: bool      #: False: some seat cannot see something (hands, deck)
     chance: bool                   #: shuffles, draws or dice
     #: The longest possible game in actions (chance included), or None when
     #: the rules set no bound (a match to a target nobody may reach; moves
-    #: that use up nothing). Each round is bounded by
-    #: :meth:`Rules.max_actions_per_round`.
+    #: that use up nothing). The conformance test checks every game it
+    #: plays against it; a game may bound each round instead
+    #: (:meth:`Rules.max_actions_per_round`), or neither.
     max_length: int | None = None
     default_options: Mapping[str, Any] = field(default_factory=dict)
     #: The rulebook: title, publisher, year (as the rulebook states them).
     rulebook: str = ""
+    #: Options that make a short game (a lower target), used by the generic
+    #: tests for the games they play to the end.
+    test_options: Mapping[str, Any] = field(default_factory=dict)
+    #: The position before the first action is a chance node (who goes
+    #: first, a deal); False: a seat acts first.
+    opens_at_chance: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,14 +210,14 @@ class Grouped(Sequence):
     def __len__(self) -> int:
         return self._ends[-1] if self._ends else 0
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return list(self)[i]
         i = position(i, len(self), "item")
         g = bisect_right(self._ends, i)
         return self._item(g, i - (self._ends[g - 1] if g else 0))
 
-    def _item(self, g: int, k: int):
+    def _item(self, g: int, k: int) -> Any:
         raise NotImplementedError
 
 
@@ -244,6 +260,8 @@ class Sink:
     __slots__ = ("events", "frames", "record_frames")
 
     def __init__(self, record_frames: bool = True):
+        #: the event texts, in order (rules may append a text that needs
+        #: no frame here directly: the same as calling the sink without one)
         self.events: list[str] = []
         #: (caption, frozen position) after each sub-step
         self.frames: list[tuple[str, bytes]] = []
@@ -269,9 +287,13 @@ NULL_SINK: Sink = _NullSink(record_frames=False)
 """A sink that keeps nothing (search and simulations)."""
 
 
-class Rules:
-    """Base class of a game's pure rules. Subclasses implement the hooks
-    marked *hook*; everything else is derived, the same for every game."""
+class Rules(abc.ABC):
+    """Base class of a game's pure rules. Subclasses implement the required
+    hooks (abstract: :meth:`initial_state`, :meth:`current`,
+    :meth:`candidates`, :meth:`refusal`, :meth:`apply`, :meth:`outcome`) and
+    may override the optional ones marked *hook* (each has a default);
+    everything else is derived, the same for every game. See
+    ``docs/adding-a-game.md``."""
 
     info: ClassVar[GameInfo]
     #: Built-in component sets by name (the first is the default).
@@ -293,9 +315,16 @@ class Rules:
     chance_words: ClassVar[tuple[str, ...]] = ()
     #: What the chance player is called in a move log ("Dealer", "Dice").
     chance_name: ClassVar[str] = "Chance"
+    #: Actions that read almost like this game's (a word wrong, a target
+    #: that is not on the board), for the generic tests: each one, and each
+    #: mix of its words with a legal action's, must be refused naming a
+    #: rule listed in docs/rulings.md.
+    near_misses: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, components: Components):
         self.components = components
+        #: text -> its canonical action (:meth:`parsed`)
+        self._parsed: dict[str, str] = {}
 
     # ----------------------------------------------------------- components
     @classmethod
@@ -336,7 +365,10 @@ class Rules:
 
     @classmethod
     def _builtin_data(cls, name: str) -> Any:
-        raise NotImplementedError
+        """*hook*: the plain data of the built-in component set ``name``
+        (one of :attr:`builtin_components`); a game without components
+        keeps the default, none."""
+        return {}
 
     @classmethod
     def _parse_component_file(cls, text: str, source: str) -> Any:
@@ -369,18 +401,22 @@ class Rules:
 
     def check_options(self, options: dict) -> None:
         """*hook*: raise :class:`OptionError` for a bad option value."""
+        return None
 
     # ---------------------------------------------------------------- hooks
+    @abc.abstractmethod
     def initial_state(self, options: dict) -> State:
-        """*hook*: the position before the first action."""
+        """*required*: the position before the first action."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     def current(self, state: State) -> Player:
-        """*hook*: the seat to act, :data:`CHANCE`, or None (game over)."""
+        """*required*: the seat to act, :data:`CHANCE`, or None (game over)."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     def candidates(self, state: State, ctx: dict | None = None) -> Iterable[str]:
-        """*hook*: actions that may be legal now (a superset of the legal
+        """*required*: actions that may be legal now (a superset of the legal
         player actions); :meth:`refusal` decides. At a chance node: the
         outcomes that can be listed (none for a full shuffle). ``ctx`` is
         the scratch dict then handed to :meth:`refusal` (facts found while
@@ -393,8 +429,27 @@ class Rules:
         form when the words do not make an action of this game at all."""
         return normalize(text)
 
+    def parsed(self, text: str) -> str:
+        """:meth:`parse`, remembered: a game's actions are a few hundred
+        texts said again and again, and parsing depends on nothing but the
+        text and the components (at most :data:`PARSED_KEPT` texts are
+        kept; the words that make no action are never kept)."""
+        try:
+            kept = self._parsed
+        except AttributeError:      # rules made without Rules.__init__
+            kept = self._parsed = {}
+        hit = kept.get(text) if type(text) is str else None
+        if hit is None:
+            hit = self.parse(text)
+            if type(text) is str and len(text) <= 200:
+                if len(kept) >= PARSED_KEPT:
+                    kept.clear()
+                kept[text] = hit
+        return hit
+
+    @abc.abstractmethod
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
-        """*hook*: THE legality function — None when ``action`` (already
+        """*required*: THE legality function — None when ``action`` (already
         parsed) is legal now, else the rule that forbids it and why.
         ``ctx`` is a scratch dict shared by the calls of one legal-list
         computation (a game may cache facts about the position there)."""
@@ -416,8 +471,9 @@ class Rules:
                     return why
         return None
 
+    @abc.abstractmethod
     def apply(self, state: State, action: str, sink: Sink = NULL_SINK) -> None:
-        """*hook*: apply a legal action to ``state`` in place, reporting
+        """*required*: apply a legal action to ``state`` in place, reporting
         events (and sub-step frames) to ``sink``."""
         raise NotImplementedError
 
@@ -440,8 +496,9 @@ class Rules:
                 return o
         return outcomes[-1][0]
 
+    @abc.abstractmethod
     def outcome(self, state: State) -> Outcome | None:
-        """*hook*: the :class:`Outcome` of a finished game, else None."""
+        """*required*: the :class:`Outcome` of a finished game, else None."""
         raise NotImplementedError
 
     def observation(self, state: State, seat: int) -> State:
@@ -458,6 +515,7 @@ class Rules:
     def validate_state(self, state: State) -> None:
         """*hook*: raise :class:`StateFileError` (naming the field) when
         ``state`` breaks an invariant of the game."""
+        return None
 
     def seat_name(self, seat: int) -> str:
         return f"Player {seat + 1}"
@@ -497,9 +555,25 @@ class Rules:
         """*hook*: which round (race, turn…) a state is in."""
         return 0
 
-    def max_actions_per_round(self, options: dict) -> int:
-        """*hook*: an upper bound on the actions of one round."""
-        return 10_000
+    def max_actions_per_round(self, options: dict) -> int | None:
+        """*hook*: an upper bound on the actions of one round
+        (:meth:`round_of`), checked by the conformance test; None: no bound
+        per round (then :attr:`GameInfo.max_length`, if set, bounds the
+        whole game)."""
+        return None
+
+    def accounts(self, state: State) -> dict[str, Any]:
+        """*hook*: where each counted component is now, by kind: ``{kind:
+        {place: count}}`` (or ``{kind: {colour: {place: count}}}``), e.g.
+        ``{"cards": {"deck": 20, "hands": 10}}``. The conformance test checks
+        after every action that each kind adds up to
+        :meth:`component_totals` and that no count is negative."""
+        return {}
+
+    def component_totals(self) -> dict[str, Any]:
+        """*hook*: what each kind of :meth:`accounts` adds up to (a number,
+        or ``{colour: number}``), from the components."""
+        return {}
 
     # ------------------------------------------------------------- derived
     def is_chance_word(self, action: str) -> bool:
@@ -570,7 +644,7 @@ class Rules:
 
     def is_legal(self, state: State, action: str) -> bool:
         try:
-            action = self.parse(action)
+            action = self.parsed(action)
         except InvalidActionError:
             return False
         return self.current(state) is not None and self.refusal(state, action) is None
@@ -579,6 +653,15 @@ class Rules:
         """A copy of a position (cost proportional to the state)."""
         return copy_json(state)
 
+    def snapshot(self, state: State) -> Any:
+        """A snapshot of a position that later steps cannot change (a game's
+        undo checkpoints): by default compact frozen bytes (:func:`freeze`)."""
+        return freeze(state)
+
+    def restore(self, snapshot: Any) -> State:
+        """A new, independent position from a :meth:`snapshot`."""
+        return thaw(snapshot)
+
     def step(self, state: State, action: str) -> State:
         """Apply ``action`` (taken from :meth:`legal_actions` or a chance
         outcome) to ``state`` in place without re-validating; returns it."""
@@ -586,8 +669,12 @@ class Rules:
         return state
 
     def child(self, state: State, action: str) -> State:
-        """A new state: ``state`` after ``action`` (``state`` is unchanged)."""
-        return self.step(copy_json(state), action)
+        """A new state: ``state`` after ``action`` (``state`` is unchanged).
+        A game may let a child share with ``state`` the parts the action did
+        not change (its steps then replace what they change rather than
+        change it in place): go on from a child with :meth:`step` or
+        :meth:`child`, and change one by hand only after :meth:`clone`."""
+        return self.step(self.clone(state), action)
 
     def key(self, state: State) -> str:
         """A hashable key of a position (transposition tables)."""

@@ -11,14 +11,15 @@ checks every field, rebuilds the start, replays the log through the rules
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from . import rules as _rules
 from .errors import IllegalActionError, InvalidActionError, OptionError, StateFileError
 from .rules import Components, copy_json, is_plain_json, normalize, player_to_json
 
-if TYPE_CHECKING:
-    from . import rules as _rules
-    from .game import Game
+#: A game session (:class:`~boardkit.core.game.Game`, which imports this
+#: module and types what it returns from here) and its class.
+Game = Any
 
 FORMAT = "boardkit-game/2"
 #: Limits on what a save may hold (bounded time and memory on load).
@@ -51,7 +52,7 @@ def to_dict(game: Game) -> dict:
 def to_json(game: Game, indent: int | None = None) -> str:
     return json.dumps(to_dict(game), indent=indent, ensure_ascii=False)
 
-def from_state(cls: type[Game], state: dict, seed: int = 0, components: Any = None) -> Game:
+def from_state(cls: Any, state: dict, seed: int = 0, components: Any = None) -> Game:
     """Start a game (a scenario) from a position given as a state dict.
 
     The state is validated (every card and coin accounted for, a
@@ -64,7 +65,7 @@ def from_state(cls: type[Game], state: dict, seed: int = 0, components: Any = No
     game._advance()
     return game
 
-def _checked_state(cls: type[Game], rules: _rules.Rules, state: Any) -> dict:
+def _checked_state(cls: Any, rules: _rules.Rules, state: Any) -> dict:
     title = rules.info.title
     if not isinstance(state, dict) or not is_plain_json(state):
         raise StateFileError(f"{title}: a state must be a plain JSON object")
@@ -86,7 +87,7 @@ def _checked_state(cls: type[Game], rules: _rules.Rules, state: Any) -> dict:
                              f"{str(exc)[:200]})") from None
     return state
 
-def from_dict(cls: type[Game], data: Any) -> Game:
+def from_dict(cls: Any, data: Any) -> Game:
     """Rebuild a saved game by replaying its log; the result must match.
 
     Nothing in the file is executed: it is plain data, checked field by
@@ -168,7 +169,7 @@ def from_dict(cls: type[Game], data: Any) -> Game:
         raise StateFileError(f"a saved forced outcome does not fit: {exc}") from None
     return game
 
-def replay(cls: type[Game], actions: list[str], seed: int = 0, **options: Any) -> Game:
+def replay(cls: Any, actions: list[str], seed: int = 0, **options: Any) -> Game:
     """Rebuild a game from its options, seed and player actions."""
     game = cls(seed=seed, **options)
     for a in actions:

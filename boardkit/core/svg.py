@@ -345,13 +345,26 @@ def picture_html(svg: str, label: str = "") -> str:
     if not label:
         found = re.search(r'aria-label="([^"]*)"', svg)
         label = found.group(1) if found else "board"
-    uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    uri = "data:image/svg+xml;base64," + base64.b64encode(slim(svg).encode("utf-8")).decode("ascii")
     # a board fills the width of the page (keeping its proportions); a small
     # picture (one small board) grows to at most twice its size
     small = m is not None and int(m.group(1)) < 600
     style = "width:100%;height:auto" + (f";max-width:{2 * int(m.group(1))}px" if small and m else "")
     return (f'<img class="boardkit-static" src="{uri}"{size} style="{style}" '
             f'alt={quoteattr(clean(label))}>')
+
+
+_TITLE = re.compile(r"<title>[^<]*</title>")
+_DATA_ATTR = re.compile(r' data-[\w-]+="[^"]*"')
+_HIT_AREA = re.compile(r'<rect [^>]*class="hit"/>')
+
+
+def slim(svg: str) -> str:
+    """The picture without what only a live board uses: hover titles (an
+    ``<img>`` never shows them), ``data-`` attributes (what a click sends) and
+    invisible click areas. What is drawn stays the same; a stored board is
+    about half the size."""
+    return _HIT_AREA.sub("", _DATA_ATTR.sub("", _TITLE.sub("", svg)))
 
 
 _CLICKABLE_ATTR = re.compile(r' (?:data-act|data-toggle|data-confirm|tabindex)="[^"]*"')
@@ -389,9 +402,6 @@ def stored_picture(svg: str, note: str = STORED_NOTE) -> str:
 
 class SVG(str):
     """A string of SVG that notebooks display as a picture."""
-
-    def _repr_svg_(self) -> str:
-        return str(self)
 
     def _repr_html_(self) -> str:
         return picture_html(str(self))

@@ -11,7 +11,7 @@ minimax; the path both players would follow is marked as *chosen*.
 the same SVG text): the root at the left, one column per ply, the leaves
 one under the other with their values, every inner node with its backed-up
 value, the chosen path drawn thick. In a notebook it shows itself
-(``_repr_svg_`` / ``_repr_html_``), so a stored notebook keeps a static
+(``_repr_html_``: one picture, an ``<img>``), so a stored notebook keeps a static
 picture.
 """
 from __future__ import annotations
@@ -145,9 +145,6 @@ class GameTree:
     def __repr__(self) -> str:
         return (f"GameTree({self.root.size()} positions, {self.root.leaves()} leaves"
                 + (f", {self.caption!r})" if self.caption else ")"))
-
-    def _repr_svg_(self) -> str:
-        return self.svg()
 
     def _repr_html_(self) -> str:
         # an <img> of the SVG: every notebook viewer shows it, trusted or not

@@ -6,6 +6,8 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from .errors import InvalidActionError
+from .rules import Player
+from .svg import Targets
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,30 @@ class View:
         if "changed" in kwargs:
             kwargs["changed"] = tuple(kwargs["changed"])
         return replace(base, **kwargs) if kwargs else base
+
+
+@dataclass(frozen=True)
+class Position:
+    """What a game's view draws, worked out by :meth:`Game.render
+    <boardkit.core.game.Game.render>`: a view is ``draw(game, position) ->
+    SVG`` and never reads the session's state itself.
+
+    ``state``: the position to draw (the game's own, not a copy: read it,
+    never change it; or ``view.state``, a past one); ``live``: it is the
+    game's position now; ``mover``: who acts there (a seat,
+    :data:`~boardkit.core.rules.CHANCE` or None); ``seat``: whose side is
+    shown (``view.seat``, else the mover when a seat acts); ``legal``: the
+    legal actions when that seat acts on the live board, else none;
+    ``targets``: those as click targets, after ``view.pending``; ``view``:
+    the options (caption, hands shown, what changed…)."""
+
+    state: dict
+    live: bool
+    mover: Player
+    seat: int | None
+    legal: list[str]
+    targets: Targets
+    view: View
 
 
 # ------------------------------------------------------------ what changed

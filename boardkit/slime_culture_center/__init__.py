@@ -2,7 +2,8 @@
 on an 8×8 board, a majority game for 2–6 players."""
 from .board import SQUARES, cancer_groups, slime_at, slimes
 from .components import CARDS, COLOURS, JAPANESE, TILES
-from .rules import SlimeCultureCenter, SlimeCultureCenterRules
+from .game import SlimeCultureCenter
+from .rules import SlimeCultureCenterRules
 from .scenario import parse_board
 from .settlement import ranking, settle, split
 

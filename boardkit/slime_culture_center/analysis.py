@@ -12,7 +12,7 @@ from functools import partial
 from ..core.bots import Bot, GreedyBot, RandomBot
 from ..sweep import sweep
 from .components import COLOURS
-from .rules import SlimeCultureCenter
+from .game import SlimeCultureCenter
 
 
 def _bot(kind: str, seed: int) -> Bot:

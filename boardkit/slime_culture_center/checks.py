@@ -31,7 +31,8 @@ from .board import (
     squares_of,
 )
 
-Emit = Callable[[dict, str], None]
+#: where a check reports its events; None: no sentences (search, trials)
+Emit = Callable[[dict, str], None] | None
 
 #: Above this many items, every order is offered without checking that it matters.
 MAX_PERMUTATION_CHECK = 5
@@ -77,10 +78,10 @@ def resolve_pair(state: dict, pair: dict, emit: Emit) -> None:
     c, d = pair["colour"], pair["prey_colour"]
     predator = _current_predator(board, pair)
     if not predator:
-        emit(state, f"The {c} slime from {pair['predator'][0]} is gone: its predation is skipped")
+        if emit:
+            emit(state, f"The {c} slime from {pair['predator'][0]} is gone: its predation is skipped")
         return
-    _, colours = colour_masks(board)
-    parts = slimes_holding(mask_of(pair["prey"]), colours.get(d, 0))
+    parts = slimes_holding(mask_of(pair["prey"]), mask_of([sq for sq, v in board.items() if v == d]))
     bitten = False
     for part in parts:
         predator = _current_predator(board, pair)
@@ -88,8 +89,9 @@ def resolve_pair(state: dict, pair: dict, emit: Emit) -> None:
             bite(state, predator, part, emit)
             bitten = True
     if not bitten:
-        emit(state, f"The {c} slime at {pair['predator'][0]} no longer touches the {d} slime "
-                    f"from {pair['prey'][0]}: skipped (SCC-R4)")
+        if emit:
+            emit(state, f"The {c} slime at {pair['predator'][0]} no longer touches the {d} slime "
+                        f"from {pair['prey'][0]}: skipped (SCC-R4)")
 
 
 def _current_predator(board: dict, pair: dict) -> int:
@@ -98,10 +100,10 @@ def _current_predator(board: dict, pair: dict) -> int:
     SCC-R13: if an earlier event split it, its largest part (ties: first in
     reading order) acts for the rest of the predation."""
     c = pair["colour"]
-    tiles = mask_of(sq for sq in pair["predator"] if board.get(sq) == c)
+    tiles = mask_of([sq for sq in pair["predator"] if board.get(sq) == c])
     if not tiles:
         return 0
-    colour = mask_of(sq for sq, v in board.items() if v == c)
+    colour = mask_of([sq for sq, v in board.items() if v == c])
     return max(slimes_holding(tiles, colour), key=lambda s: (s.bit_count(), -(s & -s)))
 
 
@@ -115,18 +117,21 @@ def bite(state: dict, predator: int, prey: int, emit: Emit) -> None:
     pred_squares, prey_squares = squares_of(predator), squares_of(prey)
     c, d = board[pred_squares[0]], board[prey_squares[0]]
     p, q = len(pred_squares), len(prey_squares)
-    who = f"{c} slime ({p}, {pred_squares[0]})"
-    whom = f"{d} slime ({q}, {prey_squares[0]})"
+    if emit:
+        who = f"{c} slime ({p}, {pred_squares[0]})"
+        whom = f"{d} slime ({q}, {prey_squares[0]})"
     prey_contact = squares_of(prey & spread(predator))
     if q > p:
-        emit(state, f"{who} touches the larger {whom}: nothing happens")
+        if emit:
+            emit(state, f"{who} touches the larger {whom}: nothing happens")
         return
     if q == p:
         pred_contact = squares_of(predator & spread(prey))
         for sq in pred_contact + prey_contact:
             removed[board.pop(sq)] += 1
-        emit(state, f"{who} and {whom} are the same size: {len(pred_contact)} {c} and "
-                    f"{len(prey_contact)} {d} contact tiles are removed from the game")
+        if emit:
+            emit(state, f"{who} and {whom} are the same size: {len(pred_contact)} {c} and "
+                        f"{len(prey_contact)} {d} contact tiles are removed from the game")
         return
     for sq in prey_contact:
         removed[board.pop(sq)] += 1
@@ -137,6 +142,8 @@ def bite(state: dict, predator: int, prey: int, emit: Emit) -> None:
         board[sq] = c
         stock[c] -= 1
         placed += 1
+    if not emit:
+        return
     text = (f"{who} eats {whom}: {len(prey_contact)} contact "
             + (f"tiles become {c}" if len(prey_contact) != 1 else f"tile becomes {c}"))
     if placed < len(prey_contact):
@@ -155,7 +162,8 @@ def process_group(state: dict, cells: list[str], emit: Emit) -> None:
     group = group_containing(board, cells)
     where = cells[0]
     if not group:
-        emit(state, f"The cancer group from {where} is gone")
+        if emit:
+            emit(state, f"The cancer group from {where} is gone")
         return
     touching_slimes: list[frozenset[str]] = []
     for sq in group:
@@ -163,18 +171,22 @@ def process_group(state: dict, cells: list[str], emit: Emit) -> None:
             if is_slime(board.get(n)) and not any(n in s for s in touching_slimes):
                 touching_slimes.append(slime_at(board, n))
     if not touching_slimes:
-        emit(state, f"The cancer group at {first(group)} touches no slime")
+        if emit:
+            emit(state, f"The cancer group at {first(group)} touches no slime")
         return
     largest = max(len(s) for s in touching_slimes)
     targets = sorted((s for s in touching_slimes if len(s) == largest), key=lambda s: reading_key(first(s)))
     flipped = []
     names = []
     for s in targets:
-        names.append(f"{board[first(s)]} {len(s)} ({first(s)})")
+        if emit:
+            names.append(f"{board[first(s)]} {len(s)} ({first(s)})")
         for sq in contact(s, group):
             flipped.append(sq)
     for sq in flipped:
         board[sq] = "x:" + board[sq]
+    if not emit:
+        return
     others = len(touching_slimes) - len(targets)
     if len(targets) == 1:
         text = (f"The cancer group at {first(group)} touches {len(touching_slimes)} slime(s); the largest, "
@@ -204,9 +216,10 @@ def expire(state: dict, emit: Emit) -> None:
             else:
                 state["removed"][v[2:]] += 1
                 tiles += 1
-        emit(state, f"Player {nxt + 1} takes the next turn, so their cancer tile stops working: its "
-                    f"group at {first(group)} ({len(group) - tiles} cancer, {tiles} infected tile(s)) "
-                    f"is removed from the game (SCC-R7)")
+        if emit:
+            emit(state, f"Player {nxt + 1} takes the next turn, so their cancer tile stops working: its "
+                        f"group at {first(group)} ({len(group) - tiles} cancer, {tiles} infected tile(s)) "
+                        f"is removed from the game (SCC-R7)")
 
 
 # -------------------------------------------------------------- whose choice
@@ -217,11 +230,13 @@ def order_matters(state: dict, items: list, run: Callable[[dict, object], None])
         return False
     if len(items) > MAX_PERMUTATION_CHECK:
         return True
-    from ..core.game import copy_json
     first_outcome = None
     for order in permutations(range(len(items))):
-        trial = copy_json({k: state[k] for k in ("board", "stock", "removed", "cancer", "options",
-                                                  "turn")})
+        # what the checks change: the board, the counters, the cancer tiles
+        # (all flat), so one-level copies make the trial independent
+        trial = {"board": state["board"].copy(), "stock": state["stock"].copy(),
+                 "removed": state["removed"].copy(), "cancer": state["cancer"][:],
+                 "options": state["options"], "turn": state["turn"]}
         for i in order:
             run(trial, items[i])
         outcome = [trial["board"], trial["stock"], trial["removed"]]

@@ -26,9 +26,17 @@ from typing import Any
 
 from ..core.dealt import DealtRules
 from ..core.errors import OptionError
-from ..core.game import Game
-from ..core.registry import register
-from ..core.rules import CHANCE, Candidates, GameInfo, Outcome, Refusal, Sink, State, copy_json
+from ..core.rules import (
+    CHANCE,
+    NULL_SINK,
+    Candidates,
+    GameInfo,
+    Outcome,
+    Refusal,
+    Sink,
+    State,
+    copy_json,
+)
 from . import checks
 from .board import (
     ALL,
@@ -70,7 +78,10 @@ class SlimeCultureCenterRules(DealtRules):
         min_players=2, max_players=6, perfect_information=False, chance=True,
         default_options={"settlement": "ruled"},
         rulebook="スライム培養センター (Slime Culture Center; publisher and year not stated)",
+        opens_at_chance=True,
     )
+    near_misses = ("grow z9", "spawn a1", "grow red h8", "move c4 d4", "inject blue9", "exchange red7",
+                   "grow brown", "resolve", "process")
 
     def __init__(self, components):
         super().__init__(components)
@@ -195,6 +206,48 @@ class SlimeCultureCenterRules(DealtRules):
         acts = self._action_candidates(state, ctx)
         acts.add("pass", [""])
         return acts
+
+    def legal_actions(self, state: State) -> list[str]:
+        """The legal actions of the seat to act, written out from the rules
+        themselves rather than by asking :meth:`refusal` of each candidate
+        (a full board has hundreds): a colour with tiles in stock spawns on
+        any empty square if it is not on the board (発生), else grows on an
+        empty square next to it (成長); every edge tile moves to each square
+        SCC-R3 allows; the own cancer tile goes onto any face-up slime tile
+        (癌細胞注入); a hand card is exchanged while fewer than the maximum
+        are face up and the deck holds a card (SCC-R8); pass only when
+        nothing else is possible (SCC-R14). The same list, in the same
+        order, as the candidates :meth:`refusal` accepts (a conformance test
+        compares them in every kind of position)."""
+        if state["phase"] != "action" or state["draw"] is not None:
+            return super().legal_actions(state)
+        seat = state["turn"]
+        board, stock = state["board"], state["stock"]
+        occupied, colours = colour_masks(board)
+        empty = ALL & ~occupied
+        out: list[str] = []
+        prefix = self._prefix
+        for c in COLOURS:
+            if stock[c]:
+                if c in colours:
+                    p = prefix["grow", c]
+                    out += [p + sq for sq in squares_of(spread(colours[c]) & empty)]
+                else:
+                    p = prefix["spawn", c]
+                    out += [p + sq for sq in squares_of(empty)]
+        for slime in slime_masks(colours):
+            for tile, dests in self._moves(slime, empty):
+                if dests:
+                    p = "move " + tile + " "
+                    out += [p + sq for sq in squares_of(dests)]
+        if state["cancer"][seat] == "hand":
+            face_up = 0
+            for m in colours.values():
+                face_up |= m
+            out += ["inject " + sq for sq in squares_of(face_up)]
+        if len(state["revealed"][seat]) < self.max_revealed and state["deck"]:
+            out += ["exchange " + card for card in sorted(state["hands"][seat])]
+        return out or ["pass"]
 
     def _action_candidates(self, state: State, ctx: dict | None = None) -> Candidates:
         """Every spawn, grow, move, inject and exchange that may be legal."""
@@ -410,25 +463,31 @@ class SlimeCultureCenterRules(DealtRules):
 
     # --------------------------------------------------------------- apply
     def apply(self, state: State, action: str, sink: Sink | None = None) -> None:
-        from ..core.rules import NULL_SINK
-        sink = NULL_SINK if sink is None else sink
-
-        def emit(st: State, text: str) -> None:
-            sink(st, text, True)
+        """Apply ``action``; every event is a sub-step with its own frame.
+        For a sink that keeps nothing (search), no sentence is written:
+        the steps and the checks get ``emit=None``."""
+        emit: Callable[[State, str], None] | None
+        if sink is None or sink is NULL_SINK:
+            emit = None
+        else:
+            def emit(st: State, text: str) -> None:
+                sink(st, text, True)
         words = action.split(" ")
         getattr(self, "_do_" + words[0])(state, words[1:], emit)
 
     def _do_first(self, state, args, emit):
         state["first"] = int(args[0])
-        emit(state, f"{self.seat_name(int(args[0]))} takes the first turn")
+        if emit:
+            emit(state, f"{self.seat_name(int(args[0]))} takes the first turn")
 
     def _do_deal(self, state, args, emit):
         """"Shuffle all right cards face down: this is the deck. Deal 3 right
         cards to each player." Each player also gets 1 cancer tile."""
         self.deal_cards(state, list(args))
         state["phase"], state["turn"], state["turn_number"] = "action", state["first"], 1
-        emit(state, f"The {len(self.cards)} right cards are shuffled; {self.hand} dealt to each "
-                    f"player, {len(state['deck'])} form the deck; every player takes 1 cancer tile")
+        if emit:
+            emit(state, f"The {len(self.cards)} right cards are shuffled; {self.hand} dealt to each "
+                        f"player, {len(state['deck'])} form the deck; every player takes 1 cancer tile")
 
     def _do_draw(self, state, args, emit):
         """権利交換: "… and in exchange draw 1 right card from the deck"."""
@@ -436,7 +495,8 @@ class SlimeCultureCenterRules(DealtRules):
         self.take(state["deck"], args[0])
         state["hands"][seat].append(args[0])
         state["draw"] = None
-        emit(state, f"{self.seat_name(seat)} draws a new right card ({len(state['deck'])} left)")
+        if emit:
+            emit(state, f"{self.seat_name(seat)} draws a new right card ({len(state['deck'])} left)")
         self._after_action(state, emit)
 
     def _do_spawn(self, state, args, emit):
@@ -445,7 +505,8 @@ class SlimeCultureCenterRules(DealtRules):
         c, sq = args
         state["stock"][c] -= 1
         state["board"][sq] = c
-        emit(state, f"{self.seat_name(state['turn'])} spawns (発生) {c} at {sq}")
+        if emit:
+            emit(state, f"{self.seat_name(state['turn'])} spawns (発生) {c} at {sq}")
         self._after_action(state, emit)
 
     def _do_grow(self, state, args, emit):
@@ -454,8 +515,9 @@ class SlimeCultureCenterRules(DealtRules):
         c, sq = args
         state["stock"][c] -= 1
         state["board"][sq] = c
-        size = len(slime_at(state["board"], sq))
-        emit(state, f"{self.seat_name(state['turn'])} grows (成長) {c} at {sq}: the slime is now {size}")
+        if emit:
+            size = len(slime_at(state["board"], sq))
+            emit(state, f"{self.seat_name(state['turn'])} grows (成長) {c} at {sq}: the slime is now {size}")
         self._after_action(state, emit)
 
     def _do_move(self, state, args, emit):
@@ -464,13 +526,16 @@ class SlimeCultureCenterRules(DealtRules):
         src, dst = args
         board = state["board"]
         c = board[src]
-        before = len(slime_masks({c: mask_of(sq for sq, v in board.items() if v == c)}))
-        board[dst] = board.pop(src)
-        after = len(slime_masks({c: mask_of(sq for sq, v in board.items() if v == c)}))
-        how = "splits the slime in two (分裂)" if after > before else "moves it (移動)"
-        if after > before + 1:
-            how = f"splits the slime into {after - before + 1} (分裂)"
-        emit(state, f"{self.seat_name(state['turn'])} moves the {c} tile {src} → {dst}: {how}")
+        if not emit:
+            board[dst] = board.pop(src)
+        else:
+            before = len(slime_masks({c: mask_of(sq for sq, v in board.items() if v == c)}))
+            board[dst] = board.pop(src)
+            after = len(slime_masks({c: mask_of(sq for sq, v in board.items() if v == c)}))
+            how = "splits the slime in two (分裂)" if after > before else "moves it (移動)"
+            if after > before + 1:
+                how = f"splits the slime into {after - before + 1} (分裂)"
+            emit(state, f"{self.seat_name(state['turn'])} moves the {c} tile {src} → {dst}: {how}")
         self._after_action(state, emit)
 
     def _do_inject(self, state, args, emit):
@@ -482,8 +547,9 @@ class SlimeCultureCenterRules(DealtRules):
         state["removed"][c] += 1
         state["board"][sq] = f"cancer:{seat}"
         state["cancer"][seat] = "board"
-        emit(state, f"{self.seat_name(seat)} injects cancer (癌細胞注入) at {sq}; the {c} tile "
-                    "under it is removed from the game")
+        if emit:
+            emit(state, f"{self.seat_name(seat)} injects cancer (癌細胞注入) at {sq}; the {c} tile "
+                        "under it is removed from the game")
         self._after_action(state, emit)
 
     def _do_exchange(self, state, args, emit):
@@ -494,11 +560,13 @@ class SlimeCultureCenterRules(DealtRules):
         state["hands"][seat].remove(card)
         state["revealed"][seat].append(card)
         state["draw"] = seat  # the draw is chance's: nobody may see the next card before it
-        emit(state, f"{self.seat_name(seat)} reveals {card} (権利交換; it no longer counts) and "
-                    "draws a new right card")
+        if emit:
+            emit(state, f"{self.seat_name(seat)} reveals {card} (権利交換; it no longer counts) and "
+                        "draws a new right card")
 
     def _do_pass(self, state, args, emit):
-        emit(state, f"{self.seat_name(state['turn'])} has no possible action and passes")
+        if emit:
+            emit(state, f"{self.seat_name(state['turn'])} has no possible action and passes")
         self._after_action(state, emit)
 
     def _do_resolve(self, state, args, emit):
@@ -507,9 +575,10 @@ class SlimeCultureCenterRules(DealtRules):
         pair = next(p for p in ck["pairs"] if checks.pair_action(p) == want)
         ck["pairs"].remove(pair)
         state["decision"], state["phase"] = None, "action"
-        emit(state, f"{self.seat_name(state['turn'])} resolves the {pair['colour']} slime at "
-                    f"{pair['predator'][0]} against the {pair['prey_colour']} slime at "
-                    f"{pair['prey'][0]} next (SCC-R4)")
+        if emit:
+            emit(state, f"{self.seat_name(state['turn'])} resolves the {pair['colour']} slime at "
+                        f"{pair['predator'][0]} against the {pair['prey_colour']} slime at "
+                        f"{pair['prey'][0]} next (SCC-R4)")
         checks.resolve_pair(state, pair, emit)
         self._run_checks(state, emit)
 
@@ -518,8 +587,9 @@ class SlimeCultureCenterRules(DealtRules):
         group = next(g for g in ck["groups"] if g[0] == args[0])
         ck["groups"].remove(group)
         state["decision"], state["phase"] = None, "action"
-        emit(state, f"{self.seat_name(state['turn'])} processes the cancer group from {group[0]} "
-                    "next (SCC-R6)")
+        if emit:
+            emit(state, f"{self.seat_name(state['turn'])} processes the cancer group from {group[0]} "
+                        "next (SCC-R6)")
         checks.process_group(state, group, emit)
         self._run_checks(state, emit)
 
@@ -546,14 +616,15 @@ class SlimeCultureCenterRules(DealtRules):
                         masks = colour_masks(state["board"])[1]
                     ck["pairs"] = checks.predation_pairs(state["board"], colour, masks)
                     if ck["pairs"]:
-                        emit(state, f"捕食チェック {JAPANESE[colour]} {colour}: {len(ck['pairs'])} "
-                                    f"predation(s) to resolve")
+                        if emit:
+                            emit(state, f"捕食チェック {JAPANESE[colour]} {colour}: {len(ck['pairs'])} "
+                                        f"predation(s) to resolve")
                 if not ck["pairs"]:
                     ck["colour"] += 1
                     ck["pairs"] = None
                     continue
                 resolve: Callable[[dict, Any], None] = \
-                    lambda s, p: checks.resolve_pair(s, p, checks.no_emit)
+                    lambda s, p: checks.resolve_pair(s, p, None)
                 if checks.order_matters(state, ck["pairs"], resolve):
                     self._decide(state, "the order of the " + colour + " predations (SCC-R4)",
                                  [checks.pair_action(p) for p in ck["pairs"]])
@@ -564,11 +635,12 @@ class SlimeCultureCenterRules(DealtRules):
                 if ck["groups"] is None:
                     ck["groups"] = [in_reading_order(g) for g in checks.cancer_groups(state["board"])]
                     if ck["groups"]:
-                        emit(state, f"死滅チェック: {len(ck['groups'])} cancer group(s)")
+                        if emit:
+                            emit(state, f"死滅チェック: {len(ck['groups'])} cancer group(s)")
                 if not ck["groups"]:
                     break
                 process: Callable[[dict, Any], None] = \
-                    lambda s, g: checks.process_group(s, g, checks.no_emit)
+                    lambda s, g: checks.process_group(s, g, None)
                 if checks.order_matters(state, ck["groups"], process):
                     self._decide(state, "the order of the cancer groups (SCC-R6)",
                                  [f"process {g[0]}" for g in ck["groups"]])
@@ -615,8 +687,9 @@ class SlimeCultureCenterRules(DealtRules):
             for sq in infected:
                 state["removed"][state["board"].pop(sq)[2:]] += 1
             state["phase"], state["turn"] = "over", None
-            emit(state, f"The {' and '.join(empty)} stock is empty: the game ends. {len(infected)} "
-                        "infected tile(s) are removed; settlement (精算) follows")
+            if emit:
+                emit(state, f"The {' and '.join(empty)} stock is empty: the game ends. {len(infected)} "
+                            "infected tile(s) are removed; settlement (精算) follows")
             return
         n = state["options"]["players"]
         state["turn"] = (state["turn"] + 1) % n
@@ -640,6 +713,25 @@ class SlimeCultureCenterRules(DealtRules):
         return Outcome(winners, scores, f"{names} {verb} with {best} (SCC-R11)")
 
     # ------------------------------------------------------- hidden information
+    def clone(self, state: State) -> State:
+        """A copy whose every part may be changed in place, made by the
+        state's known shape (the board and counters are flat; a pending
+        check or decision, rare between actions, is copied in full)."""
+        new = state.copy()
+        new["options"] = state["options"].copy()
+        new["board"] = state["board"].copy()
+        new["stock"] = state["stock"].copy()
+        new["removed"] = state["removed"].copy()
+        new["cancer"] = state["cancer"][:]
+        new["deck"] = state["deck"][:]
+        new["hands"] = [h[:] for h in state["hands"]]
+        new["revealed"] = [r[:] for r in state["revealed"]]
+        if state["check"] is not None:
+            new["check"] = copy_json(state["check"])
+        if state["decision"] is not None:
+            new["decision"] = copy_json(state["decision"])
+        return new
+
     def observation(self, state: dict, seat: int) -> dict:
         """A player sees their own hand; others' hands are shown at the end."""
         obs = self.clone(state)
@@ -693,6 +785,13 @@ class SlimeCultureCenterRules(DealtRules):
         return {"deck": len(state["deck"]), "hands": sum(len(h) for h in state["hands"]),
                 "revealed": sum(len(r) for r in state["revealed"])}
 
+    def accounts(self, state: dict) -> dict:
+        return {"tiles": self.tile_accounts(state), "cancer": self.cancer_accounts(state),
+                "cards": self.card_accounts(state)}
+
+    def component_totals(self) -> dict:
+        return {"tiles": dict(self.tiles), "cancer": self.cancer_tiles, "cards": len(self.cards)}
+
     def validate_state(self, state: dict) -> None:
         from .validate import validate
         validate(self, state)
@@ -741,82 +840,3 @@ class SlimeCultureCenterRules(DealtRules):
             share = len(mine) / (len(mine) + 0.6 * unknown) if unknown > 0 else 1.0
             value += counts[c] * share
         return value
-
-
-# ----------------------------------------------------------------- the game
-@register
-class SlimeCultureCenter(Game):
-    """Slime Culture Center for 2–6 players (SCC-R1)."""
-
-    Rules = SlimeCultureCenterRules
-    rules: SlimeCultureCenterRules
-
-    def seat_name(self, seat: int) -> str:
-        return self.rules.seat_name(seat)
-
-    def move_destinations(self, board: dict, tile: str, slime=None) -> list[str]:
-        return self.rules.move_destinations(board, tile, slime)
-
-    is_edge = staticmethod(SlimeCultureCenterRules.is_edge)
-
-    @staticmethod
-    def stacked_deal(players: int, hands: list[list[str]] | None = None,
-                     deck_top: list[str] | None = None) -> list[str]:
-        """Chance outcomes dealing the given right cards (3 each, seat 0
-        first; missing ones filled in a fixed order) and making the next
-        draws ``deck_top``: ``chance=["first 0", *outcomes]``."""
-        rules = SlimeCultureCenterRules(SlimeCultureCenterRules.load_components())
-        pool = list(rules.cards)
-        hands = [list(h) for h in (hands or [])] + [[] for _ in range(players - len(hands or []))]
-        for c in [c for h in hands for c in h] + list(deck_top or []):
-            if c not in pool:
-                raise OptionError(f"SCC: card {c!r} is unknown or dealt twice")
-            pool.remove(c)
-        order: list[str] = []
-        for h in hands:
-            order += h + [pool.pop(0) for _ in range(rules.hand - len(h))]
-        return ["deal " + " ".join(order)] + [f"draw {c}" for c in deck_top or []]
-
-    @classmethod
-    def scenario(cls, *args: Any, **kwargs: Any) -> SlimeCultureCenter:
-        from ..core.fields import run_scenario
-        from .scenario import TYPES, scenario
-        return run_scenario(cls, scenario, TYPES, args, kwargs)
-
-    def settlement(self, state: dict | None = None) -> dict:
-        """The settlement (精算) of a finished game, colour by colour."""
-        return settle(self._state if state is None else state)
-
-    def tile_accounts(self, state: dict | None = None) -> dict:
-        return self.rules.tile_accounts(self._state if state is None else state)
-
-    def cancer_accounts(self, state: dict | None = None) -> dict:
-        return self.rules.cancer_accounts(self._state if state is None else state)
-
-    def card_accounts(self, state: dict | None = None) -> dict:
-        return self.rules.card_accounts(self._state if state is None else state)
-
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        """SVG of the board (see :class:`boardkit.core.view.View`)."""
-        from ..core.view import View
-        from .view import render
-        return render(self, View.of(view, **kwargs))
-
-    def film(self, since: int | None = None, columns: int = 4):
-        """The sub-steps (bites, infections, expiry) of the log entries from
-        ``since`` on — by default, of the last player action and what
-        followed — as small boards in a row, the position before first."""
-        from ..core.svg import SVG
-        from .view import film_strip
-        if since is None:
-            players = [i for i, e in enumerate(self._log) if e.player is not CHANCE]
-            since = players[-1] if players else 0
-        start = self.state_before(since) if self.history else self._state
-        return SVG(film_strip(self.frames(since), start=start, columns=columns))
-
-    def mini(self, caption: str = ""):
-        """A small picture of the board only."""
-        from ..core.svg import SVG, svg_document
-        from .view import CSS, MINI, mini_board
-        return SVG(svg_document(14 + 8 * MINI + 12, 8 * MINI + 72,
-                                mini_board(self._state, 4, 4, caption or self.situation()), css=CSS))

@@ -7,13 +7,27 @@ groups) are buttons carrying the whole action.
 """
 from __future__ import annotations
 
+from typing import Protocol
+
 from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, ink
 from ..core.svg import El, Targets, changed_mark, header, svg_document, text, text_width, title, wrap
-from ..core.view import register_hints
+from ..core.view import Position, register_hints
 from .board import SQUARES, is_slime
 from .components import COLOURS, JAPANESE, LETTERS, MAX_REVEALED, card_colour, card_value
-from .rules import ACTION_WORDS
+from .rules import ACTION_WORDS, SlimeCultureCenterRules
 from .settlement import settle
+
+
+class Shown(Protocol):
+    """What this view reads of the session
+    (:class:`~boardkit.slime_culture_center.game.SlimeCultureCenter`: its
+    view imports no session, so the session can import it)."""
+
+    @property
+    def rules(self) -> SlimeCultureCenterRules: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
 
 #: Tile colours; the letter on each takes the ink that contrasts most.
 FILL = {"red": "#c62828", "blue": "#2166ac", "green": "#1b7837", "orange": "#fdae61",
@@ -54,14 +68,12 @@ def _xy(square: str, by: float) -> tuple[float, float]:
     return BX + "abcdefgh".index(square[0]) * S, by + (int(square[1:]) - 1) * S
 
 
-def render(game, view) -> str:
+def render(game: Shown, pos: Position) -> str:
+    view = pos.view
     seat, pending, hide_hands, all_hands = view.seat, view.pending, view.hide_hands, view.all_hands
-    live = view.state is None
-    state: dict = game._state if view.state is None else view.state
-    turn = state["turn"]
-    shown = turn if seat is None else seat
-    legal = list(game.legal_actions) if live and shown == turn and turn is not None else []
-    t = Targets(legal, pending)
+    state = pos.state
+    shown = state["turn"] if seat is None else seat
+    legal, t = pos.legal, pos.targets
     head = view.caption or game.rules.situation(state)
     changed = set(view.changed)
     parts, top = header(f"Slime Culture Center — {head}")

@@ -10,7 +10,8 @@ from tqdm.auto import tqdm
 
 from ..core.rules import CHANCE, NULL_SINK, copy_json
 from .components import COMPONENTS as C
-from .rules import PAIRS, SlimeRace
+from .game import SlimeRace
+from .rules import PAIRS
 
 
 def simulate_races(races: int = 10_000, players: int = 4, seed: int = 0,

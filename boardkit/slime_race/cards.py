@@ -60,11 +60,22 @@ def slot_of_rank(rank: str, n_racing: int) -> int:
 
 
 def slime_in_slot(positions: dict, finished: list, slot: int) -> tuple[str | None, tuple[str, ...]]:
-    """(the slime alone in ``slot``, or None if the slot is tied; the group)."""
-    for slots, members in rank_slots(positions, finished):
-        if slot in slots:
-            return (members[0] if len(members) == 1 else None), members
-    return None, ()
+    """(the slime alone in ``slot``, or None if the slot is tied; the group):
+    the group of :func:`rank_slots` that holds ``slot`` — the slimes on the
+    space of the one ranked ``slot``-th, in start-line order."""
+    racing = [s for s in SLIMES if s not in finished] if finished else SLIMES
+    if not 0 < slot <= len(racing):
+        return None, ()
+    return _in_slot(positions, racing, sorted([positions[s] for s in racing], reverse=True), slot)
+
+
+def _in_slot(positions: dict, racing, spaces: list[int], slot: int) -> tuple[str | None, tuple[str, ...]]:
+    """:func:`slime_in_slot` from the racing slimes and their spaces, front
+    first: the slot's space is the ``slot``-th of them, and every slime on
+    it shares the slot."""
+    at = spaces[slot - 1]
+    group = tuple([s for s in racing if positions[s] == at])
+    return (group[0] if len(group) == 1 else None), group
 
 
 def standings(state: dict) -> list[str]:
@@ -75,40 +86,44 @@ def standings(state: dict) -> list[str]:
     return list(state["finished"]) + racing
 
 
-def resolve_card(state: dict, card: str, C: Components = COMPONENTS) -> list[str]:
-    """Move a slime for ``card`` (in place); return what happened."""
+def resolve_card(state: dict, card: str, C: Components = COMPONENTS, texts: bool = True) -> list[str]:
+    """Move a slime for ``card``; return what happened (nothing with
+    ``texts=False``: search needs no sentences). The state's
+    ``positions`` and ``finished`` are replaced, never changed in place, so
+    a state that shares them with another (a search child) leaves it alone."""
     kind, name, value = card_kind(card)
     pos, fin = state["positions"], state["finished"]
     if kind == "slime":
         # "If you play a card with the color of a slime who has already
         # reached the goal, you can't move the slime." (SR-R8)
         if name in fin:
-            return [f"No effect: {C.names[name]} has already finished (SR-R8)"]
-        return _move(state, name, value, C)
-    n = len(SLIMES) - len(fin)
+            return [f"No effect: {C.names[name]} has already finished (SR-R8)"] if texts else []
+        return _move(state, name, value, C, "", texts)
+    racing = [s for s in SLIMES if s not in fin] if fin else SLIMES
+    spaces = sorted([pos[s] for s in racing], reverse=True)
     if kind == "rank":
-        slot = slot_of_rank(name, n)
-        target, group = slime_in_slot(pos, fin, slot)
+        slot = slot_of_rank(name, len(racing))
+        target, group = _in_slot(pos, racing, spaces, slot)
         if target is None:
-            return [_tie_text(state, group, slot, name, C)]
-        return _move(state, target, value, C)
+            return [_tie_text(state, group, slot, name, C)] if texts else []
+        return _move(state, target, value, C, "", texts)
     # dash cards (SR-R7)
     if card == "dash1":
         # "The 1st place slime moves forward a number of spaces equal to
         # the number of empty spaces between 1st and 2nd place."
-        first, group = slime_in_slot(pos, fin, 1)
+        first, group = _in_slot(pos, racing, spaces, 1)
         if first is None:
-            return [_tie_text(state, group, 1, "1 DASH", C)]
-        second = rank_slots(pos, fin)[1][1][0]
-        gap = pos[first] - pos[second] - 1
-        return _move(state, first, gap, C, why=f"{gap} empty spaces to 2nd place")
+            return [_tie_text(state, group, 1, "1 DASH", C)] if texts else []
+        gap = spaces[0] - spaces[1] - 1
+        return _move(state, first, gap, C, f"{gap} empty spaces to 2nd place" if texts else "", texts)
     # "Move the 2nd place slime to the space immediately behind the 1st place slime."
-    runner_up, group = slime_in_slot(pos, fin, 2)
+    runner_up, group = _in_slot(pos, racing, spaces, 2)
     if runner_up is None:
-        return [_tie_text(state, group, 2, "2 DASH", C)]
-    leader = rank_slots(pos, fin)[0][1][0]
-    return _move(state, runner_up, pos[leader] - 1 - pos[runner_up], C,
-                 why=f"to the space behind {C.names[leader]}")
+        return [_tie_text(state, group, 2, "2 DASH", C)] if texts else []
+    # the slot before a lone 2nd is a lone 1st
+    leader = _in_slot(pos, racing, spaces, 1)[1][0]
+    return _move(state, runner_up, spaces[0] - 1 - spaces[1], C,
+                 f"to the space behind {C.names[leader]}" if texts else "", texts)
 
 def _tie_text(state: dict, group: tuple[str, ...], slot: int, what: str, C: Components) -> str:
     names = ", ".join(C.names[s] for s in group[:-1]) + " and " + C.names[group[-1]]
@@ -116,17 +131,23 @@ def _tie_text(state: dict, group: tuple[str, ...], slot: int, what: str, C: Comp
     where = "tied on the starting line" if at == 0 else f"tied on space {at}"
     return f"No effect: {what} targets rank slot {slot}, but {names} are {where} (SR-R5)"
 
-def _move(state: dict, slime: str, spaces: int, C: Components, why: str = "") -> list[str]:
+def _move(state: dict, slime: str, spaces: int, C: Components, why: str = "",
+          texts: bool = True) -> list[str]:
     GOAL = C.track  # a slime finishes when a move takes it past this space (SR-R8)
     pos = state["positions"]
     before = pos[slime]
-    after = pos[slime] = before + spaces
+    after = before + spaces
+    pos = state["positions"] = pos.copy()
+    pos[slime] = after
+    if after > GOAL:
+        # SR-R8: "a slime finishes when a move takes it past space 70"
+        fin = state["finished"] = [*state["finished"], slime]
+    if not texts:
+        return []
     note = f" ({why})" if why else ""
     events = [f"{C.names[slime]} moves {spaces} space{'s' if spaces != 1 else ''}{note}: "
               f"{before} → {after}" + (f", past space {GOAL}" if after > GOAL else "")]
     if after > GOAL:
-        # SR-R8: "a slime finishes when a move takes it past space 70"
-        state["finished"].append(slime)
-        place = ("1st", "2nd")[len(state["finished"]) - 1] if len(state["finished"]) <= 2 else ""
+        place = ("1st", "2nd")[len(fin) - 1] if len(fin) <= 2 else ""
         events.append(f"{C.names[slime]} crosses the goal: {place} place (SR-R8)")
     return events

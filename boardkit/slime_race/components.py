@@ -191,3 +191,4 @@ def _check(c: Components) -> None:
 
 
 COMPONENTS = load_components()
+SLIMES = COMPONENTS.slimes

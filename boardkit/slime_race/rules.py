@@ -21,16 +21,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.dealt import DealtRules
-from ..core.errors import OptionError, StateFileError
-from ..core.game import Game
-from ..core.registry import register
-from ..core.rules import CHANCE, NULL_SINK, GameInfo, Outcome, Refusal, State
-from .cards import card_label, rank_slots, resolve_card, standings
+from ..core.errors import OptionError
+from ..core.rules import CHANCE, NULL_SINK, GameInfo, Outcome, Refusal, State, copy_json
+from .cards import card_label, resolve_card, standings
 from .components import COMPONENTS as C
-from .components import DATA_FILE, build, card_kind
+from .components import DATA_FILE, SLIMES, build, card_kind
 from .components import Components as SRComponents
 
-SLIMES = C.slimes
 PAIRS = tuple(sorted(C.odds))
 GOAL = C.track  # a slime finishes when a move takes it past this space (SR-R8)
 
@@ -49,7 +46,10 @@ class SlimeRaceRules(DealtRules):
         min_players=2, max_players=5, perfect_information=False, chance=True,
         default_options={"target": 30},
         rulebook="Dragon Quest: Slime Race (publisher and year not stated in the rulebook)",
+        test_options={"target": 20}, opens_at_chance=True,
     )
+    near_misses = ("bet 9-9", "bet 1-2", "bet 4-5", "play red+5", "play dash2", "play 2nd+10",
+                   "play last+35", "play nothing")
 
     def __init__(self, components):
         super().__init__(components)
@@ -60,6 +60,13 @@ class SlimeRaceRules(DealtRules):
         self._labels = {card: card_label(card, self.c) for card in self.c.deck}
         #: "red+5" -> "play red+5"
         self._plays = {card: f"play {card}" for card in self.c.deck}
+        #: the sentences said most often, written once: (seat, card) -> "Slime
+        #: Knight plays Red +5"; (seat, cards left) -> "… draws a card (n left …)"
+        seats = range(self.info.max_players)
+        self._play_texts = {(s, card): f"{self.seat_name(s)} plays {label}"
+                            for s in seats for card, label in self._labels.items()}
+        self._draw_texts = {(s, k): f"{self.seat_name(s)} draws a card ({k} left in the deck)"
+                            for s in seats for k in range(len(self.c.deck))}
         #: the first word of an action -> what it does to a state
         self._do = {"first": self._do_first, "deal": self._do_deal, "draw": self._do_draw,
                     "bet": self._do_bet, "play": self._do_play}
@@ -152,12 +159,19 @@ class SlimeRaceRules(DealtRules):
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
         word, _, arg = action.partition(" ")
+        phase = state["phase"]
+        # the common case first: a card of the hand of the seat to play, or
+        # a bet while betting (a parsed action names a real card or space)
+        if word == "play":
+            if phase == "race" and state["draw"] is None and arg in state["hands"][state["turn"]]:
+                return None
+        elif word == "bet" and phase == "bet":
+            return None
         who_acts = ctx["current"] if ctx is not None and "current" in ctx else self.current(state)
         if who_acts is None or who_acts is CHANCE or word in self.chance_words:
             # the refusals every dealt game shares (a seat to act and a
             # player's word leave them nothing to refuse)
             return self.turn_refusal(state, action, who_acts)
-        phase = state["phase"]
         if word == "bet":
             if phase != "bet":
                 return Refusal("SR-R3", f"betting is over — all {self.c.coins} coins of every "
@@ -173,6 +187,23 @@ class SlimeRaceRules(DealtRules):
             return Refusal("SR-R4", f"{self.seat_name(state['turn'])} has no {arg} in hand "
                                     f"(hand: {', '.join(sorted(hand))})")
         return None
+
+    def legal_actions(self, state: State) -> list[str]:
+        """The legal actions, without asking :meth:`refusal` of each
+        candidate where every candidate is legal: while betting, every odds
+        space (SR-R3); while racing, every distinct card in the hand of the
+        seat to play (SR-R4). The same list, in the same order, as the
+        generic one (a conformance test compares them)."""
+        phase = state["phase"]
+        if phase == "bet":
+            return list(self._bets)
+        if phase == "race" and state["draw"] is None:
+            hand = state["hands"][state["turn"]]
+            try:
+                return sorted(set(map(self._plays.__getitem__, hand)))
+            except KeyError:     # "?": a hidden card, in an observation
+                pass
+        return super().legal_actions(state)
 
     def random_legal(self, state: State, rng) -> str:
         """The generic uniform draw (:meth:`Rules.random_legal`: the same
@@ -205,15 +236,54 @@ class SlimeRaceRules(DealtRules):
 
     # -------------------------------------------------------------- apply
     def apply(self, state: State, action: str, sink=None) -> None:
+        """Every change replaces the part of the state it changes (a new
+        deck, hand, bets, positions …), never changes a list or object of
+        the state in place: so :meth:`child` need copy only the top level,
+        and a child shares everything else with its parent. The sentences
+        are written only for a sink that keeps them (not for search)."""
         sink = NULL_SINK if sink is None else sink
         word, _, arg = action.partition(" ")
         self._do[word](state, arg, sink)
+
+    def child(self, state: State, action: str) -> State:
+        """A new state after ``action``: its top level copied, every list
+        and object below shared with ``state`` (:meth:`apply` replaces
+        what it changes, so ``state`` stays as it was)."""
+        new = state.copy()
+        word, _, arg = action.partition(" ")
+        self._do[word](new, arg, NULL_SINK)
+        return new
+
+    def snapshot(self, state: State) -> State:
+        """Its top level is enough: a step never changes what is below."""
+        return state.copy()
+
+    def restore(self, snapshot: State) -> State:
+        return self.clone(snapshot)
+
+    def clone(self, state: State) -> State:
+        """A copy of a position whose every part may be changed in place
+        (an observation's hands, a determinized deck)."""
+        new = state.copy()
+        new["options"] = state["options"].copy()
+        new["bets"] = {p: v[:] for p, v in state["bets"].items()}
+        new["coins"] = state["coins"][:]
+        new["positions"] = state["positions"].copy()
+        new["finished"] = state["finished"][:]
+        new["deck"] = state["deck"][:]
+        new["hands"] = [h[:] for h in state["hands"]]
+        new["discard"] = state["discard"][:]
+        new["scores"] = state["scores"][:]
+        if state["last_race"] is not None:
+            new["last_race"] = copy_json(state["last_race"])
+        return new
 
     def _do_first(self, state: State, arg: str, emit) -> None:
         """SR-R2: "play rock-paper-scissors to determine the order. Then,
         starting with the person who lost …" — a seeded random first player."""
         state["first"] = int(arg)
-        emit(state, f"Rock-paper-scissors: {self.seat_name(int(arg))} lost and goes first (SR-R2)")
+        if emit is not NULL_SINK:
+            emit(state, f"Rock-paper-scissors: {self.seat_name(int(arg))} lost and goes first (SR-R2)")
 
     def _do_deal(self, state: State, arg: str, emit) -> None:
         """"Shuffle all 60 cards and deal 7 cards to each player … the
@@ -221,16 +291,21 @@ class SlimeRaceRules(DealtRules):
         self.deal_cards(state, arg.split())
         state["phase"] = "bet"
         state["turn"] = state["first"]
-        emit(state, f"The {len(self.c.deck)} cards are shuffled; {self.c.hand_size} dealt to each "
-                    f"player, {len(state['deck'])} form the draw deck")
+        if emit is not NULL_SINK:
+            emit(state, f"The {len(self.c.deck)} cards are shuffled; {self.c.hand_size} dealt to "
+                        f"each player, {len(state['deck'])} form the draw deck")
 
     def _do_draw(self, state: State, card: str, emit) -> None:
         """SR-R4: "Draw one card from the top of the deck"."""
         seat = state["draw"]
-        self.take(state["deck"], card)
-        state["hands"][seat].append(card)
+        deck = state["deck"]
+        i = deck.index(card)
+        state["deck"] = deck[:i] + deck[i + 1:]
+        hands = state["hands"] = state["hands"][:]
+        hands[seat] = [*hands[seat], card]
         state["draw"] = None
-        emit(state, f"{self.seat_name(seat)} draws a card ({len(state['deck'])} left in the deck)")
+        if emit is not NULL_SINK:
+            emit.events.append(self._draw_texts[seat, len(deck) - 1])
 
     def _do_bet(self, state: State, pair: str, emit) -> None:
         """SR-R3: "bet one coin at a time on the odds table in a clockwise
@@ -240,16 +315,21 @@ class SlimeRaceRules(DealtRules):
         n = state["options"]["players"]
         seat = state["turn"]
         C = self.c
-        state["bets"][pair].append(seat)
-        state["coins"][seat] -= 1
-        a, b = C.slimes_of(pair)
-        emit(state, f"{self.seat_name(seat)} bets a coin on {pair} "
-                    f"({C.names[a]}–{C.names[b]}, ×{C.odds[pair]})")
-        if sum(state["coins"]) == 0:
+        bets = state["bets"] = state["bets"].copy()
+        bets[pair] = bets[pair] + [seat]
+        coins = state["coins"] = state["coins"][:]
+        coins[seat] -= 1
+        texts = emit is not NULL_SINK
+        if texts:
+            a, b = C.slimes_of(pair)
+            emit(state, f"{self.seat_name(seat)} bets a coin on {pair} "
+                        f"({C.names[a]}–{C.names[b]}, ×{C.odds[pair]})")
+        if not any(coins):
             # "Once everyone has bet their coins, it's time to start the race."
             state["phase"] = "race"
             state["turn"] = state["first"]
-            emit(state, "All coins are bet: the race starts (SR-R4)")
+            if texts:
+                emit(state, "All coins are bet: the race starts (SR-R4)")
             self._start_turn(state, emit)
         else:
             state["turn"] = (seat + 1) % n
@@ -260,7 +340,7 @@ class SlimeRaceRules(DealtRules):
         left in your hand." """
         if state["deck"]:
             state["draw"] = state["turn"]
-        else:
+        elif emit is not NULL_SINK:
             emit(state, f"{self.seat_name(state['turn'])} cannot draw: the deck is empty (SR-R4)")
 
     def _do_play(self, state: State, card: str, emit) -> None:
@@ -268,22 +348,34 @@ class SlimeRaceRules(DealtRules):
         slime according to the effect of the card. You cannot pass. … Move
         played cards to a discard pile." """
         seat = state["turn"]
-        state["hands"][seat].remove(card)
-        state["discard"].append(card)
-        emit(state, f"{self.seat_name(seat)} plays {self._labels[card]}")
-        for e in resolve_card(state, card, self.c):
-            emit(state, e)
+        hands = state["hands"] = state["hands"][:]
+        hand = hands[seat]
+        i = hand.index(card)
+        hands[seat] = hand[:i] + hand[i + 1:]
+        state["discard"] = [*state["discard"], card]
+        if emit is not NULL_SINK:
+            say = emit.events.append
+            say(self._play_texts[seat, card])
+            for e in resolve_card(state, card, self.c):
+                say(e)
+        else:
+            resolve_card(state, card, self.c, texts=False)
+        deck = state["deck"]
         if len(state["finished"]) >= 2:
             self._end_race(state, emit, exhausted=False)
-        elif not state["deck"] and not any(state["hands"]):
+        elif not deck and not any(hands):
             self._end_race(state, emit, exhausted=True)
         else:
-            n = state["options"]["players"]
-            nxt = (seat + 1) % n
-            while not state["hands"][nxt] and not state["deck"]:
-                nxt = (nxt + 1) % n  # a player with no card left cannot play
+            n = len(hands)
+            nxt = seat + 1 if seat + 1 < n else 0
+            if not deck:
+                while not hands[nxt]:
+                    nxt = (nxt + 1) % n  # a player with no card left cannot play
             state["turn"] = nxt
-            self._start_turn(state, emit)
+            if deck:
+                state["draw"] = nxt
+            elif emit is not NULL_SINK:
+                self._start_turn(state, emit)
 
     # ----------------------------------------------------------- scoring
     def _end_race(self, state: State, emit, exhausted: bool) -> None:
@@ -296,7 +388,8 @@ class SlimeRaceRules(DealtRules):
         mult = C.odds[pair]
         n = state["options"]["players"]
         payouts = [state["bets"][pair].count(s) * mult for s in range(n)]
-        if exhausted:
+        texts = emit is not NULL_SINK
+        if exhausted and texts:
             emit(state, f"Every card has been played and only {len(state['finished'])} slime(s) "
                         f"finished: the leaders by position take 1st and 2nd (SR-R10)")
         state["scores"] = [a + b for a, b in zip(state["scores"], payouts)]
@@ -306,21 +399,24 @@ class SlimeRaceRules(DealtRules):
         # the finish as it stands (slimes past the goal, the bets, the new
         # scores) is a sub-step of its own: a board shows it, and holds it,
         # before the next race is set up
-        emit(state, f"Race {state['race']} is over: 1st {C.names[first]}, 2nd {C.names[second]} "
-                    f"— the winning space is {pair} (×{mult})", frame=True)
-        for s in range(n):
-            if payouts[s]:
-                coins = state["bets"][pair].count(s)
-                emit(state, f"{self.seat_name(s)} scores {coins} × {mult} = {payouts[s]} points")
-        if not any(payouts):
-            emit(state, "Nobody bet on the winning pair: nobody scores")
+        if texts:
+            emit(state, f"Race {state['race']} is over: 1st {C.names[first]}, 2nd {C.names[second]} "
+                        f"— the winning space is {pair} (×{mult})", frame=True)
+            for s in range(n):
+                if payouts[s]:
+                    coins = state["bets"][pair].count(s)
+                    emit(state, f"{self.seat_name(s)} scores {coins} × {mult} = {payouts[s]} points")
+            if not any(payouts):
+                emit(state, "Nobody bet on the winning pair: nobody scores")
         target = state["options"]["target"]
         if max(state["scores"]) >= target:
             state["phase"] = "over"
             state["turn"] = None
-            emit(state, str(self.outcome(state)))
+            if texts:
+                emit(state, str(self.outcome(state)))
         else:
-            emit(state, "Everybody takes their coins back; the next race is set up (SR-R9)")
+            if texts:
+                emit(state, "Everybody takes their coins back; the next race is set up (SR-R9)")
             self._new_race(state)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -391,141 +487,8 @@ class SlimeRaceRules(DealtRules):
         return value + state["scores"][seat]
 
     def text(self, state: State) -> str:
-        from .view import text_picture
+        from .text import text_picture
         return text_picture(self, state)
-
-
-# ----------------------------------------------------------------- the game
-@register
-class SlimeRace(Game):
-    """Dragon Quest: Slime Race for 2–5 players (SR-R1).
-
-    >>> g = SlimeRace(players=3, seed=1)
-    >>> g.apply("bet 1-3")  # doctest: +ELLIPSIS
-    [...]
-    """
-
-    Rules = SlimeRaceRules
-    rules: SlimeRaceRules
-
-    @property
-    def c(self) -> SRComponents:
-        return self.rules.c
-
-    # ---------------------------------------------------------- scenarios
-    @staticmethod
-    def stacked_deal(players: int, hands: list[list[str]] | None = None,
-                     deck_top: list[str] | None = None, components: Any = None) -> list[str]:
-        """Chance outcomes ``["deal …", "draw …", …]`` that deal the given
-        hands (seat 0 first, 7 cards each; missing cards filled in a fixed
-        order) and make the next draws ``deck_top``: "suppose you were
-        dealt …". Pass them as ``chance=[f"first {k}", *outcomes]``."""
-        c = SlimeRaceRules(SlimeRaceRules.load_components(components)).c
-        pool = Counter(c.deck)
-        hands = [list(h) for h in (hands or [])] + [[] for _ in range(players - len(hands or []))]
-        wanted = [x for h in hands for x in h] + list(deck_top or [])
-        for x in wanted:
-            if pool[x] <= 0:
-                raise OptionError(f"SR: there are not enough '{x}' cards for that deal")
-            pool[x] -= 1
-        rest = sorted(pool.elements())
-        order: list[str] = []
-        for h in hands:
-            if len(h) > c.hand_size:
-                raise OptionError(f"SR: a hand holds {c.hand_size} cards")
-            fill = [rest.pop(0) for _ in range(c.hand_size - len(h))]
-            order += list(h) + fill
-        return ["deal " + " ".join(order)] + [f"draw {x}" for x in deck_top or []]
-
-    @classmethod
-    def scenario(cls, *args: Any, **kwargs: Any) -> SlimeRace:
-        """A race in progress, set up by hand (see :meth:`_scenario`); every
-        argument is checked first, every refusal an ``OptionError`` or
-        ``StateFileError`` with a rule id."""
-        from ..core.fields import run_scenario
-        L = (list, tuple)
-        types = {"positions": (dict,), "hands": L, "deck": L, "bets": (dict,), "turn": (int,),
-                 "first": (int,), "scores": L, "target": (int,), "finished": L, "seed": (int,),
-                 "draw": L}
-        return run_scenario(cls, cls._scenario, types, args, kwargs)
-
-    @staticmethod
-    def _scenario(cls, players: int = 3, *, positions: dict | None = None,
-                 hands: list[list[str]] | None = None, deck: list[str] | None = None,
-                 bets: dict | None = None, turn: int = 0, first: int | None = None,
-                 scores: list[int] | None = None, target: int = 30, finished: list | None = None,
-                 seed: int = 0, draw: list[str] | None = None, components: Any = None) -> SlimeRace:
-        """A race in progress, set up by hand: "what happens if …".
-
-        ``positions`` {slime: space} (others 0); ``hands`` per seat (cards
-        not in a hand or ``deck`` go to the discard pile); ``draw`` the next
-        cards drawn, in order (forced chance outcomes; they must be in
-        ``deck``); ``bets`` {seat: [pair, …]} (every player's 3 coins must be
-        bet); ``finished`` the finishing order of slimes past the goal.
-        The position is checked like a saved one; the player to move has
-        already drawn.
-        """
-        rules = SlimeRaceRules(SlimeRaceRules.load_components(components))
-        C = rules.c
-        opts = rules.make_options(players=players, target=target)
-        pos = {s: 0 for s in SLIMES}
-        pos.update(positions or {})
-        fin = list(finished) if finished is not None else sorted(
-            (s for s in SLIMES if type(pos.get(s)) is int and pos[s] > C.track), key=lambda s: -pos[s])
-        hands = [list(h) for h in (hands or [])] + [[] for _ in range(players - len(hands or []))]
-        pool = Counter(C.deck)
-        for x in [x for h in hands for x in h] + list(deck or []):
-            pool[x] -= 1
-        if any(v < 0 for v in pool.values()):
-            over = sorted(x for x, v in pool.items() if v < 0)
-            raise StateFileError(f"Slime Race: more copies of {', '.join(over)} than the deck holds")
-        state: dict[str, Any] = {
-            "options": opts, "race": 1, "phase": "race",
-            "first": turn if first is None else first, "turn": turn, "draw": None,
-            "bets": {p: [] for p in rules.pairs}, "coins": [C.coins] * players,
-            "positions": pos, "finished": fin,
-            "deck": sorted(deck or []), "hands": hands, "discard": sorted(pool.elements()),
-            "scores": list(scores or [0] * players), "last_race": None,
-        }
-        for seat, pairs in (bets or {}).items():
-            for p in pairs:
-                if p not in rules.pairs:
-                    raise StateFileError(f"SR-R3: no odds space {p!r}")
-                if type(seat) is not int or not 0 <= seat < players:
-                    raise StateFileError(f"SR-R3: bets: no seat {seat!r}")
-                state["bets"][p].append(seat)
-                state["coins"][seat] -= 1
-        game = cls.from_state(state, seed=seed, components=rules.components)
-        if draw:
-            game.force(*[f"draw {x}" for x in draw])
-        assert isinstance(game, SlimeRace)
-        return game
-
-    # ------------------------------------------------------------- display
-    def rank_table(self) -> list[dict]:
-        """The current rank slots: who is 1st, 2nd…, and which slots are tied."""
-        s = self._state
-        return [{"slots": list(slots), "slimes": list(members), "tied": len(members) > 1,
-                 "position": s["positions"][members[0]]}
-                for slots, members in rank_slots(s["positions"], s["finished"])]
-
-    def race_results(self) -> list[dict]:
-        """Every finished race of the match: 1st, 2nd, the winning space and
-        each player's payout (replayed from the log)."""
-        out: list[dict] = []
-        for i, e in enumerate(self._log):
-            if e.player is not CHANCE and any(t.startswith("Race ") and " is over:" in t
-                                                 for t in e.events):
-                after = self.state_before(i + 1)
-                out.append(after["last_race"])
-        return out
-
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        """SVG of the board (see :class:`boardkit.core.view.View` for the
-        options: whose hand, teacher view, a past state, a caption…)."""
-        from ..core.view import View
-        from .view import render
-        return render(self, View.of(view, **kwargs))
 
 
 def win_chances(state: dict, seat: int, c: SRComponents = C, temperature: float = 9.0) -> dict:

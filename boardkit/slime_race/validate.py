@@ -9,7 +9,7 @@ from collections import Counter
 
 from ..core.errors import StateFileError
 from ..core.rules import check_fields, whole
-from .rules import SLIMES
+from .components import SLIMES
 
 FIELDS = {"options", "race", "phase", "first", "turn", "draw", "bets", "coins", "positions",
           "finished", "deck", "hands", "discard", "scores", "last_race"}

@@ -7,13 +7,31 @@ space is ``bet 1-3``, a card is ``play red+5``.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Protocol
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, ink
 from ..core.svg import El, Targets, changed_mark, header, svg_document, text, text_width, title
-from ..core.view import View, register_hints
+from ..core.view import Position, register_hints
 from .cards import card_label, rank_slots
-from .components import card_kind
-from .rules import SLIMES
+from .components import SLIMES, card_kind
+from .components import Components as SRComponents
+from .rules import SlimeRaceRules
+
+
+class Shown(Protocol):
+    """What this view reads of the session (:class:`~boardkit.slime_race.game.SlimeRace`: its view
+    imports no session, so the session can import it)."""
+
+    @property
+    def rules(self) -> SlimeRaceRules: ...
+
+    @property
+    def c(self) -> SRComponents: ...
+
+    @property
+    def players(self) -> int: ...
+
+    def seat_name(self, seat: int) -> str: ...
 
 #: Slime colours; the letter on each takes the ink that contrasts most.
 SLIME_FILL = {"red": "#c62828", "orange": "#f46d43", "green": "#1b7837",
@@ -58,14 +76,12 @@ def _space_x(pos: int, GOAL: int) -> float:
     return X0 + (pos - 0.5) * sp
 
 
-def render(game, view: View) -> str:
+def render(game: Shown, pos: Position) -> str:
+    view = pos.view
     seat, pending, hide_hands, all_hands = view.seat, view.pending, view.hide_hands, view.all_hands
-    live = view.state is None
-    state: dict = game._state if view.state is None else view.state
-    turn = state["turn"]
-    shown = turn if seat is None else seat
-    legal = list(game.legal_actions) if live and shown == turn and not hide_hands else []
-    targets = Targets(legal, pending)
+    state = pos.state
+    shown = state["turn"] if seat is None else seat
+    targets = Targets([] if hide_hands else pos.legal, pending)
     situation = view.caption or game.rules.situation(state)
     changed = set(view.changed)
     parts, top = header(f"Slime Race — {situation}")
@@ -372,34 +388,3 @@ def _hint(words: list[str], pending: str) -> str | None:
 
 
 register_hints("slime_race", _hint)
-
-
-def text_picture(rules, state: dict) -> str:
-    """The position as text (``str(game)``)."""
-    C = rules.c
-    GOAL = C.track
-    lines = [f"Slime Race — {rules.situation(state)}"]
-    lines.append(f"Track (goal after space {GOAL}):")
-    place = {s: i + 1 for i, s in enumerate(state["finished"])}
-    for s in SLIMES:
-        p = state["positions"][s]
-        bar_len = 35
-        filled = min(bar_len, round(min(p, GOAL) * bar_len / GOAL))
-        tag = f"finished {('1st', '2nd')[place[s] - 1]}" if s in place else f"space {p}"
-        lines.append(f"  {C.letters[s]} {C.names[s]:<6} |{'#' * filled}{'.' * (bar_len - filled)}| {tag}")
-    bets = []
-    for p in rules.pairs:
-        if state["bets"][p]:
-            who = Counter(state["bets"][p])
-            bets.append(f"{p} ×{C.odds[p]}: " + ", ".join(
-                f"{rules.seat_name(s)}×{k}" for s, k in sorted(who.items())))
-    lines.append("Bets: " + ("; ".join(bets) if bets else "none yet"))
-    lines.append("Scores: " + ", ".join(
-        f"{rules.seat_name(i)} {v}" for i, v in enumerate(state["scores"]))
-        + f" (target {state['options']['target']})")
-    for i, h in enumerate(state["hands"]):
-        mark = "▶ " if i == state["turn"] and state["phase"] in ("bet", "race") else "  "
-        lines.append(f"{mark}{rules.seat_name(i)}: {' '.join(sorted(h)) or '—'}")
-    top = state["discard"][-1] if state["discard"] else "—"
-    lines.append(f"Deck {len(state['deck'])} · discard {len(state['discard'])} (top: {top})")
-    return "\n".join(lines)

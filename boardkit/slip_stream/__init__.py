@@ -1,6 +1,8 @@
 """Slip Stream: a two-player race of machine tokens up a course of 7 lanes,
 with circle skipping, mandatory slipstream, wheel tokens and a score track."""
-from .rules import COLOURS, START, SlipStream, SlipStreamRules
+from .game import SlipStream
+from .moves import COLOURS, START
+from .rules import SlipStreamRules
 from .tiles import (
     GOAL_POINTS,
     LANE_LETTERS,

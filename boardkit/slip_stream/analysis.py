@@ -34,7 +34,7 @@ from functools import partial
 from .. import stats
 from ..sweep import sweep
 from .ai import LEVELS, SlipStreamAI
-from .rules import SlipStream
+from .game import SlipStream
 from .tiles import builtin_data
 
 __all__ = ["best_first_move", "mirrored_data", "play_one", "self_play", "wilson", "rate", "rate_difference",

@@ -19,6 +19,16 @@ from ..core.rules import Player, State
 from .tiles import CIRCLE, Layout, Place, parse_place, place_name
 
 COLOURS = ("red", "blue")
+#: "Place the 8 machine tokens on the 8 start spaces of the start tile,
+#: alternating colours one at a time": red on s1, s3, s5, s7, blue on the others.
+START = {"red": ["s1", "s3", "s5", "s7"], "blue": ["s2", "s4", "s6", "s8"]}
+MACHINES = 4
+
+
+def place_key(name: str) -> tuple[int, int]:
+    """Sort key of a space name: by row, then lane."""
+    p = parse_place(name)
+    return p if p is not None else (10**6, 0)
 
 
 class MachineMoves:

@@ -38,10 +38,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.errors import OptionError
-from ..core.game import Game
-from ..core.registry import register
+from ..core.first import draw_first, first_candidates, first_outcomes, first_seat, is_first
 from ..core.rules import CHANCE, NULL_SINK, GameInfo, Outcome, Player, Refusal, Rules, Sink, State, normalize
-from .moves import COLOURS, MachineMoves
+from .moves import COLOURS, MACHINES, START, MachineMoves, place_key
 from .tiles import (
     CIRCLE,
     COURSE_TILES,
@@ -60,10 +59,6 @@ from .tiles import (
     tiles_from_data,
 )
 
-#: "Place the 8 machine tokens on the 8 start spaces of the start tile,
-#: alternating colours one at a time": red on s1, s3, s5, s7, blue on the others.
-START = {"red": ["s1", "s3", "s5", "s7"], "blue": ["s2", "s4", "s6", "s8"]}
-MACHINES = 4
 ACTION_WORDS = ("move", "turbo", "colour")
 EXAMPLES = {"move": "move 3c 5d", "turbo": "turbo 3c 4d", "colour": "colour red",
             "first": "first 0", "course": "course 3 1 7 2 5 4 6"}
@@ -71,12 +66,6 @@ EXAMPLES = {"move": "move 3c 5d", "turbo": "turbo 3c 4d", "colour": "colour red"
 
 def other(colour: str) -> str:
     return COLOURS[1 - COLOURS.index(colour)]
-
-
-def place_key(name: str) -> tuple[int, int]:
-    """Sort key of a space name: by row, then lane."""
-    p = parse_place(name)
-    return p if p is not None else (10**6, 0)
 
 
 class SlipStreamRules(MachineMoves, Rules):
@@ -89,7 +78,9 @@ class SlipStreamRules(MachineMoves, Rules):
         max_length=2 + 1 + 2 * MACHINES * (2 + COURSE_TILES * MAX_ROWS + 1),
         default_options={"score_tile": 1, "course": None, "pie_rule": True},
         rulebook="Slip Stream (English rulebook; publisher and year not stated)",
+        opens_at_chance=True,
     )
+    near_misses = ("move s1 z9", "move a1", "turbo c4 d4", "colour green")
     chance_words = ("first", "course")
     chance_name = "Set-up"
 
@@ -249,7 +240,7 @@ class SlipStreamRules(MachineMoves, Rules):
         if cur is None:
             return []
         if cur is CHANCE:
-            return ["first 0", "first 1"] if state["first"] is None else []
+            return first_candidates(2) if state["first"] is None else []
         if state["phase"] == "colour":
             return [f"colour {c}" for c in COLOURS]
         lay = self.layout(state)
@@ -321,9 +312,39 @@ class SlipStreamRules(MachineMoves, Rules):
                                      f"no slipstream")
         return self._move_refusal(state, words[1], words[2], cur, ctx)
 
+    def legal_actions(self, state: State) -> list[str]:
+        """The legal actions written out from the moves themselves, not by
+        asking :meth:`refusal` of each candidate (the candidates include
+        the blocked steps, for their reasons): every end of a move of a
+        machine the player may move (SS-R2, SS-R3, SS-R10), every one-space
+        step of a turbo move (SS-R8), or the two colours (SS-R10). The same
+        list, in the same order, as the candidates :meth:`refusal` accepts
+        (a conformance test compares them)."""
+        cur = self.current(state)
+        if cur is None or cur is CHANCE:
+            return super().legal_actions(state)
+        if state["phase"] == "colour":
+            return [f"colour {c}" for c in COLOURS]
+        lay = self.layout(state)
+        occ = self.occupancy(state)
+        goal = lay.goal_row
+        out: list[str] = []
+        if state["turbo"] is not None:
+            for m in state["machines"][state["colours"][cur]]:
+                p = parse_place(m)
+                if p is not None and p[0] < goal:
+                    out += [f"turbo {m} {place_name(s)}" for s in self._open_steps(lay, occ, p)]
+            return out
+        for colour in self.movers(state):
+            for m in state["machines"][colour]:
+                p = parse_place(m)
+                if p is not None and p[0] < goal:
+                    out += [f"move {m} {d}" for d in self.destinations(state, m, occ)]
+        return out
+
     def _chance_refusal(self, state: State, words: list[str]) -> Refusal | None:
         if state["first"] is None:
-            if words[0] != "first" or words[1:] not in (["0"], ["1"]):
+            if not is_first(" ".join(words), 2):
                 return Refusal("SS-chance", "chance first chooses the first-move player: "
                                             "'first 0' or 'first 1'")
             return None
@@ -468,13 +489,15 @@ class SlipStreamRules(MachineMoves, Rules):
         words = action.split(" ")
         word = words[0]
         if word == "first":
-            state["first"] = int(words[1])
-            emit(state, f"Chance: Player {state['first'] + 1} is the first-move player (SS-R10)")
+            state["first"] = first_seat(action)
+            if emit is not NULL_SINK:
+                emit(state, f"Chance: Player {state['first'] + 1} is the first-move player (SS-R10)")
             self._after_setup(state, emit)
         elif word == "course":
             state["course"] = [int(w) for w in words[1:]]
-            emit(state, "Chance: the course tiles are laid in the order "
-                        + ", ".join(map(str, state["course"])))
+            if emit is not NULL_SINK:
+                emit(state, "Chance: the course tiles are laid in the order "
+                            + ", ".join(map(str, state["course"])))
             self._after_setup(state, emit)
         elif word == "colour":
             self._choose(state, words[1], emit)
@@ -488,14 +511,32 @@ class SlipStreamRules(MachineMoves, Rules):
     def _after_setup(self, state: State, emit: Sink) -> None:
         if state["first"] is not None and state["course"] is not None:
             state["phase"] = "pie"
-            emit(state, f"Player {state['first'] + 1} makes the first move with a machine of "
-                        f"either colour (the pie rule, SS-R10)")
+            if emit is not NULL_SINK:
+                emit(state, f"Player {state['first'] + 1} makes the first move with a machine of "
+                            f"either colour (the pie rule, SS-R10)")
 
     def _relocate(self, state: State, colour: str, src: str, dst: str) -> None:
         ms = state["machines"][colour]
         ms.remove(src)
         ms.append(dst)
         ms.sort(key=place_key)
+
+    def clone(self, state: State) -> State:
+        """A copy whose every part may be changed in place, made by the
+        state's known shape."""
+        new = state.copy()
+        options = new["options"] = state["options"].copy()
+        if options["course"] is not None:
+            options["course"] = options["course"][:]
+        if state["course"] is not None:
+            new["course"] = state["course"][:]
+        if state["colours"] is not None:
+            new["colours"] = state["colours"][:]
+        new["machines"] = {c: m[:] for c, m in state["machines"].items()}
+        new["scores"] = state["scores"].copy()
+        new["wheels"] = state["wheels"][:]
+        new["goal"] = state["goal"][:]
+        return new
 
     def _gains(self, state: State, colour: str, dst: str) -> tuple[int, list[str]]:
         """Points a move of a ``colour`` machine to ``dst`` earns: a goal
@@ -520,31 +561,36 @@ class SlipStreamRules(MachineMoves, Rules):
         return points, parts
 
     def _do_move(self, state: State, src: str, dst: str, emit: Sink) -> None:
-        occ = self.occupancy(state)
-        colour = occ[parse_place(src)]  # type: ignore[index]
-        trail = self.destinations(state, src, occ)[dst]
-        seat = self.current(state)
-        assert isinstance(seat, int)
-        how = self._describe(state, occ, src, trail)
+        colour = "red" if src in state["machines"]["red"] else "blue"
+        if emit is not NULL_SINK:   # the way the move went, for its sentence only
+            occ = self.occupancy(state)
+            trail = self.destinations(state, src, occ)[dst]
+            how = self._describe(state, occ, src, trail)
         self._relocate(state, colour, src, dst)
         state["moves"] += 1
-        emit(state, f"{self.player_name(state, seat)} moves the {colour} machine {src} → {dst}{how}")
+        if emit is not NULL_SINK:
+            seat = self.current(state)
+            assert isinstance(seat, int)
+            emit(state, f"{self.player_name(state, seat)} moves the {colour} machine {src} → {dst}{how}")
         points, parts = self._gains(state, colour, dst)
         if state["phase"] == "pie":
             state["first_colour"] = colour
             state["pending"] = points
             if points:
-                emit(state, f"The first move earns {colour} {points} ({'; '.join(parts)}); it is "
-                            f"scored once the colours are settled (SS-R15)")
+                if emit is not NULL_SINK:
+                    emit(state, f"The first move earns {colour} {points} ({'; '.join(parts)}); it is "
+                                f"scored once the colours are settled (SS-R15)")
             if state["options"]["pie_rule"]:
                 state["phase"] = "colour"
-                emit(state, f"{colour} is the first colour; Player {2 - state['first']} now "
-                            f"chooses a colour (SS-R10)")
+                if emit is not NULL_SINK:
+                    emit(state, f"{colour} is the first colour; Player {2 - state['first']} now "
+                                f"chooses a colour (SS-R10)")
             else:
                 first = state["first"]
                 state["colours"] = [colour, other(colour)] if first == 0 else [other(colour), colour]
-                emit(state, f"Without the pie rule, Player {first + 1} plays {colour}, the colour "
-                            f"they moved")
+                if emit is not NULL_SINK:
+                    emit(state, f"Without the pie rule, Player {first + 1} plays {colour}, the colour "
+                                f"they moved")
                 self._start_play(state, emit)
             return
         self._score(state, colour, points, parts, emit)
@@ -575,8 +621,9 @@ class SlipStreamRules(MachineMoves, Rules):
         cols = [other(colour), other(colour)]
         cols[chooser] = colour
         state["colours"] = cols
-        emit(state, f"Player {chooser + 1} chooses {colour}; Player {state['first'] + 1} plays "
-                    f"{other(colour)}")
+        if emit is not NULL_SINK:
+            emit(state, f"Player {chooser + 1} chooses {colour}; Player {state['first'] + 1} plays "
+                        f"{other(colour)}")
         self._start_play(state, emit)
 
     def _start_play(self, state: State, emit: Sink) -> None:
@@ -601,8 +648,9 @@ class SlipStreamRules(MachineMoves, Rules):
         self._relocate(state, colour, src, dst)
         state["moves"] += 1
         state["turbo"] = None
-        emit(state, f"{self.player_name(state, seat)} makes the turbo move {src} → {dst} "
-                    f"(SS-R8)")
+        if emit is not NULL_SINK:
+            emit(state, f"{self.player_name(state, seat)} makes the turbo move {src} → {dst} "
+                        f"(SS-R8)")
         points, parts = self._gains(state, colour, dst)
         self._score(state, colour, points, parts, emit)
         if state["phase"] == "play" and state["turbo"] is None:
@@ -621,7 +669,8 @@ class SlipStreamRules(MachineMoves, Rules):
         seat = self.seat_of(state, colour)
         assert seat is not None
         name = self.player_name(state, seat)
-        emit(state, f"{colour} scores {points} ({'; '.join(parts)}): score token on {p}")
+        if emit is not NULL_SINK:
+            emit(state, f"{colour} scores {points} ({'; '.join(parts)}): score token on {p}")
         if p >= tile.goal:
             self._end(state, seat, f"{name} reaches ◎ with {p} points and wins (SS-R9)", emit)
             return
@@ -629,16 +678,18 @@ class SlipStreamRules(MachineMoves, Rules):
         if mark is None:
             return
         if p <= q:
-            emit(state, f"{colour} stops on {mark} but is not ahead ({p} to {q}): nothing happens "
-                        f"(SS-R8)")
+            if emit is not NULL_SINK:
+                emit(state, f"{colour} stops on {mark} but is not ahead ({p} to {q}): nothing happens "
+                            f"(SS-R8)")
             return
         if mark == "✹":
             self._end(state, 1 - seat, f"{name} stops on ✹ (crash) while ahead and loses "
                                        f"(SS-R8)", emit)
             return
         opp = 1 - seat
-        emit(state, f"{colour} stops on ● (turbo) while ahead: "
-                    f"{self.player_name(state, opp)} moves one machine one space (SS-R8)")
+        if emit is not NULL_SINK:
+            emit(state, f"{colour} stops on ● (turbo) while ahead: "
+                        f"{self.player_name(state, opp)} moves one machine one space (SS-R8)")
         if not self.can_move(state, other(colour)):
             self._end(state, seat, f"{self.player_name(state, opp)} has no machine that can make "
                                    f"the turbo move and loses (SS-R8)", emit)
@@ -663,19 +714,20 @@ class SlipStreamRules(MachineMoves, Rules):
         state["winner"] = winner
         state["turbo"] = None
         state["result"] = result
-        emit(state, result)
+        if emit is not NULL_SINK:
+            emit(state, result)
 
     # ------------------------------------------------------------- chance
     def chance_outcomes(self, state: State) -> list[tuple[str, float]] | None:
         if state["phase"] != "setup":
             return []
         if state["first"] is None:
-            return [("first 0", 0.5), ("first 1", 0.5)]
+            return first_outcomes(2)
         return None  # 7! course orders: sampled
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         if state["first"] is None:
-            return f"first {rng.randrange(2)}"
+            return draw_first(2, rng)
         order = list(range(1, COURSE_TILES + 1))
         rng.shuffle(order)
         return "course " + " ".join(map(str, order))
@@ -768,51 +820,3 @@ class SlipStreamRules(MachineMoves, Rules):
         start = "".join((occ.get((0, i)) or ".")[0].upper() + " " for i in range(1, START_SPACES + 1))
         lines.append("  s1-s8 " + start.rstrip())
         return "\n".join(lines)
-
-
-# ----------------------------------------------------------------- the game
-@register
-class SlipStream(Game):
-    """Slip Stream for two players (SS-R1)."""
-
-    Rules = SlipStreamRules
-    rules: SlipStreamRules
-
-    def seat_name(self, seat: int) -> str:
-        return self.rules.player_name(self._state, seat)
-
-    @property
-    def layout(self) -> Layout:
-        return self.rules.layout(self._state)
-
-    @property
-    def score_tile(self) -> ScoreTile:
-        return self.rules.score_tile(self._state)
-
-    def destinations(self, space: str) -> dict[str, list[str]]:
-        """Where the machine on ``space`` can end a move → the trail."""
-        return self.rules.destinations(self._state, space)
-
-    def trail(self, src: str, dst: str) -> list[str]:
-        return self.rules.trail(self._state, src, dst)
-
-    def turbo_destinations(self, space: str) -> list[str]:
-        return self.rules.turbo_destinations(self._state, space)
-
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        """SVG of the board (see :class:`boardkit.core.view.View`)."""
-        from ..core.view import View
-        from .view import render
-        return render(self, View.of(view, **kwargs))
-
-    def with_plan(self, picture: str, actions: list[str]) -> str:
-        """The live board ``picture`` with a bot's expected line drawn over
-        it as numbered arrows (:func:`boardkit.slip_stream.view.with_plan`)."""
-        from .view import with_plan
-        return with_plan(picture, self, actions)
-
-    @classmethod
-    def scenario(cls, *args: Any, **kwargs: Any) -> SlipStream:
-        from ..core.fields import run_scenario
-        from .scenario import TYPES, scenario
-        return run_scenario(cls, scenario, TYPES, args, kwargs)

@@ -73,12 +73,19 @@ _NAME = re.compile(r"(?:s([1-8])|([0-9]{1,3})([a-g]))\Z")
 # ---------------------------------------------------------------- names
 def place_name(place: Place) -> str:
     """``(12, 3)`` → ``"12c"``; ``(0, 4)`` → ``"s4"`` (start space 4)."""
+    name = _NAMES.get(place)
+    if name is not None:
+        return name
     row, lane = place
     return f"s{lane}" if row == 0 else f"{row}{LANE_LETTERS[lane - 1]}"
 
 
 def parse_place(name: str) -> Place | None:
     """``"12c"`` → ``(12, 3)``, ``"s4"`` → ``(0, 4)``; None if not a space name."""
+    if type(name) is str:
+        place = _PLACES.get(name)
+        if place is not None:
+            return place
     m = _NAME.match(name) if isinstance(name, str) else None
     if m is None:
         return None
@@ -88,6 +95,14 @@ def parse_place(name: str) -> Place | None:
     if row < 1 or m.group(2) != str(row):
         return None
     return row, LANE_LETTERS.index(m.group(3)) + 1
+
+
+#: every place of the longest course the tiles allow, named once (names
+#: and places are read and written at every step)
+_NAMES: dict[Place, str] = {(0, i): f"s{i}" for i in range(1, START_SPACES + 1)}
+_NAMES.update({(row, lane): f"{row}{LANE_LETTERS[lane - 1]}"
+               for row in range(1, 3 + COURSE_TILES * MAX_ROWS) for lane in range(1, LANES + 1)})
+_PLACES: dict[str, Place] = {name: place for place, name in _NAMES.items()}
 
 
 # ---------------------------------------------------------------- tiles

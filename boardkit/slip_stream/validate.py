@@ -6,22 +6,20 @@ a loaded save's states all come here. A problem raises
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..core.errors import StateFileError
 from ..core.rules import check_fields, whole
 from .tiles import COURSE_TILES, START_SPACES, parse_place
-
-if TYPE_CHECKING:
-    from .rules import SlipStreamRules
 
 FIELDS = {"options", "phase", "first", "course", "colours", "first_colour", "pending", "machines",
           "scores", "wheels", "goal", "turn", "turbo", "moves", "winner", "result"}
 PHASES = ("setup", "pie", "colour", "play", "over")
 
 
-def validate(rules: SlipStreamRules, state: dict) -> None:
-    from .rules import COLOURS, MACHINES, START, place_key
+def validate(rules: Any, state: dict) -> None:
+    """``rules``: the game's :class:`~boardkit.slip_stream.rules.SlipStreamRules`."""
+    from .moves import COLOURS, MACHINES, START, place_key
     check_fields("Slip Stream", state, FIELDS)
     problems: list[str] = []
 

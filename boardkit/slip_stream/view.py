@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from typing import Protocol
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, ink
 from ..core.svg import (
@@ -39,9 +40,23 @@ from ..core.svg import (
     title,
     wrap,
 )
-from ..core.view import register_hints
-from .rules import COLOURS, other
+from ..core.view import Position, register_hints
+from .rules import COLOURS, SlipStreamRules, other
 from .tiles import CIRCLE, GOAL, GOAL_POINTS, LANE_LETTERS, LANES, START_SPACES, parse_place, place_name
+
+
+class Shown(Protocol):
+    """What this view reads of the session (:class:`~boardkit.slip_stream.game.SlipStream`: its view
+    imports no session, so the session can import it)."""
+
+    @property
+    def rules(self) -> SlipStreamRules: ...
+
+    @property
+    def state(self) -> dict: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
 
 #: Machine colours: a light red under a black letter, a dark blue under a
 #: white one, so the two also differ in grey-scale and for colour-blind eyes.
@@ -134,15 +149,10 @@ class _Course:
         return out
 
 
-def render(game, view) -> str:
-    rules = game.rules
-    live = view.state is None
-    state: dict = game._state if live else view.state
-    cur = rules.current(state)
-    mover = isinstance(cur, int) and (view.seat is None or view.seat == cur)
-    legal = list(game.legal_actions) if live and mover else []
-    t = Targets(legal, view.pending)
-    clickable = bool(legal)
+def render(game: Shown, pos: Position) -> str:
+    rules, view, state = game.rules, pos.view, pos.state
+    t = pos.targets
+    clickable = bool(pos.legal)
     lay = rules.layout(state)
     head = view.caption or rules.situation(state)
     changed = set(view.changed)
@@ -433,7 +443,8 @@ def _machines(rules, state: dict, geo: _Course, t: Targets, clickable: bool, sel
             if p is None or not lay.on_course(p):
                 continue
             x, y = geo.xy(name)
-            m = El("g", class_=f"ss-machine {colour}", data_space=name, data_colour=colour)
+            m = El("g", class_=f"ss-machine {colour}", data_space=name, data_colour=colour,
+                   data_square=name)
             home = p[0] == lay.goal_row
             m.add(title(f"{colour} machine on {name}" + (" (at the goal)" if home else "")
                         + (" — moved here in this step" if name in changed else "")))
@@ -602,6 +613,19 @@ def _score_tile(game, state: dict, y0: float) -> tuple[El, float]:
 
 
 # ---------------------------------------------------------------- players
+def pie_choice_words(state: dict, colour: str) -> str:
+    """What choosing ``colour`` under the pie rule (SS-R10) leads to, for
+    the chooser: which machines become theirs and who moves next."""
+    first = state["first_colour"]
+    points = state.get("pending") or 0
+    gain = f" and its {points} point{'s' * (points != 1)}" if points else ""
+    if colour == first:
+        return (f"You take {colour}: the machine already moved is yours{gain}; "
+                f"Player {state['first'] + 1} plays {other(first)} and moves next.")
+    return (f"You take {colour}, untouched, and move next; Player {state['first'] + 1} "
+            f"keeps {first}{gain}.")
+
+
 def _panel(game, state: dict, t: Targets, clickable: bool, y0: float) -> tuple[El, float]:
     """The pie decision when it is due, then both players."""
     rules = game.rules
@@ -613,21 +637,28 @@ def _panel(game, state: dict, t: Targets, clickable: bool, y0: float) -> tuple[E
         g.add(text(RX, y + 8, "The pie rule: choose your colour", class_="heading"))
         y += 30
         say = (f"Player {state['first'] + 1} made the first move with a {first} machine. "
-               f"Player {chooser + 1} now picks the colour to play; the other colour goes to "
-               f"Player {state['first'] + 1}, and {other(first)} moves next.")
+               f"Player {chooser + 1} now picks a colour:")
         for line in wrap(say, W - RX - 12, 14):
             g.add(text(RX, y, line, class_="small"))
             y += 20
         y += 4
+        lines = 0
         for i, colour in enumerate(COLOURS):
             b = El("g", class_=f"ss-button {colour}")
             x = RX + i * 186
             b.add(title(f"Player {chooser + 1} plays {colour}"))
             b.add(El("rect", x=x, y=y, width=176, height=48, rx=8, fill=FILL[colour], class_="hl"))
             b.add(text(x + 88, y + 24, f"Play {colour}", text_anchor="middle", fill=INK[colour]))
+            # pointing at a choice lights the machines it gives
+            b.set(data_highlight=" ".join(state["machines"][colour]))
             t.mark(b, f"colour {colour}")
             g.add(b)
-        return g, y + 52        # the players have no colour yet: nothing more to show
+            # …and says what it leads to
+            said = wrap(pie_choice_words(state, colour), 176, 13)
+            for k, line in enumerate(said):
+                g.add(text(x, y + 66 + 18 * k, line, class_="small"))
+            lines = max(lines, len(said))
+        return g, y + 56 + 18 * lines    # the players have no colour yet: nothing more to show
     g.add(text(RX, y + 8, "Players", class_="heading"))
     y += 24
     cols = state["colours"]
@@ -716,7 +747,7 @@ def plan_arrows(game, actions, state: dict | None = None, caption: str | None = 
     legal where it is played. ``caption``: the one the board was drawn with
     (its title's height places the course)."""
     rules = game.rules
-    state = rules.clone(game._state if state is None else state)
+    state = rules.clone(game.state if state is None else state)
     _, top = header(f"Slip Stream — {caption or rules.situation(state)}")
     geo = _Course(rules.layout(state), top + 86)
     group = El("g", class_="bk-plan")

@@ -45,7 +45,7 @@ def solo_lap(seed: int, track: str = "indianapolis", strategy: str = "planner",
     """One solo lap: turns to the line (extra goes not counted), goes,
     forfeits, squares drawn, whether the pit lane was used; ``finished``
     False when the car got stuck (SU-R16)."""
-    from .rules import SuperRace
+    from .game import SuperRace
     game = SuperRace(players=1, seed=seed, track=track, history=False, **options)
     bot = make_bot(strategy, seed)
     forfeits = 0
@@ -64,7 +64,7 @@ def race(seed: int, strategies: Sequence[str], track: str = "indianapolis") -> d
     """One race: strategy ``i`` in seat ``(i + seed) % players`` (so every
     strategy starts equally often over many seeds). Returns the winners'
     strategies (several on a shared win) and each strategy's result."""
-    from .rules import SuperRace
+    from .game import SuperRace
     n = len(strategies)
     seat_of = {i: (i + seed) % n for i in range(n)}
     bots = {seat_of[i]: make_bot(s, seed * 10 + i) for i, s in enumerate(strategies)}

@@ -9,8 +9,9 @@ has to go.
   squares unless no other path exists (breadth-first search).
 * :meth:`LapGeometry.remaining` and :meth:`path_length` — the same measure
   made fast for bots: a lap table computed once per track and options (a
-  backward Dijkstra search, optionally costing coloured squares more) and
-  A* guided by it.
+  backward Dijkstra search, optionally costing coloured squares more; kept
+  with the shared :class:`~boardkit.super_race.track.Track`, so every game
+  on the track uses it) and A* guided by it.
 
 A mixin of :class:`~boardkit.super_race.rules.SuperRaceRules`: it reads the
 rules' ``track``, ``heading(state)`` and ``checkpoints(state)``.
@@ -47,7 +48,6 @@ class LapGeometry:
     """Where a car stands on its lap (see the module documentation)."""
 
     track: Track
-    _dist_cache: dict
 
     def heading(self, state: State) -> str:
         raise NotImplementedError
@@ -63,10 +63,11 @@ class LapGeometry:
         crossed squares unless no other path exists). 0 on or past the line.
 
         Measured with the lap table (computed once per track and options):
-        with nothing to avoid it is the answer; avoiding the crossed squares
-        it guides an A* search that never overestimates, so the result is
-        the breadth-first search's (:meth:`distance_by_search`) at a
-        fraction of its cost."""
+        with nothing to avoid it is the answer; when one of its shortest
+        ways avoids the crossed squares, that way's length is (a walk along
+        it, about one go's work); otherwise it guides an A* search that
+        never overestimates. The result is the breadth-first search's
+        (:meth:`distance_by_search`) at a fraction of its cost."""
         car = state["cars"][seat]
         if car["past"] is not None:
             return 0
@@ -81,9 +82,11 @@ class LapGeometry:
             return int(min(best)) if best else len(self.track.squares)
         last = car["path"][-1]
         ahead = self.track.next[last][car["exit"]]
-        if ahead is not None and ahead not in car["path"] and self._may_reach(state, car, ahead):
-            d = self.path_length(state, frozenset(car["path"]), ahead, car["exit"], prog,
-                                 limit=None)
+        if ahead is not None and ahead not in car["path"]:
+            crossed = frozenset(car["path"])
+            d: float | None = self._way_by_table(state, crossed, ahead, car["exit"], prog)
+            if d is None and self._may_reach(state, car, ahead):
+                d = self.path_length(state, crossed, ahead, car["exit"], prog, limit=None)
             if d is not None:
                 return int(d)
         step = self._progress_step(state)
@@ -103,6 +106,44 @@ class LapGeometry:
             if best:
                 return int(min(best))
         return len(self.track.squares)
+
+    def _way_by_table(self, state: State, crossed: frozenset, ahead: str, heading: str,
+                      prog: int) -> int | None:
+        """The lap table's distance from entering ``ahead`` (heading
+        ``heading``, lap progress ``prog`` before it) when one of the
+        table's shortest ways round avoids ``crossed``; None when none does
+        (or there is no way even then). A depth-first walk over positions on
+        the table's shortest ways only, so it takes about as many steps as
+        the way is long; what it finds is the shortest way (the table never
+        overestimates), the common case of a race's end."""
+        table = self._lap_table(state)
+        step = self._progress_step(state)
+        nxt = self.track.next
+        p, done = step(ahead, prog)
+        if done:
+            return 1
+        rest = table.get((ahead, heading, p))
+        if rest is None:
+            return None
+        todo = [(ahead, heading, p, rest)]
+        seen = {(ahead, heading, p)}
+        while todo:
+            t, h, p, left = todo.pop()
+            ways = nxt[t]
+            for h2 in (RIGHT[h], LEFT[h], h):      # straight on is looked at first
+                t2 = ways[h2]
+                if t2 is None or t2 in crossed:
+                    continue
+                p2, done = step(t2, p)
+                if done:
+                    if left == 1:
+                        return 1 + int(rest)
+                    continue
+                node = (t2, h2, p2)
+                if table.get(node) == left - 1 and node not in seen:
+                    seen.add(node)
+                    todo.append((t2, h2, p2, left - 1))
+        return None
 
     def _may_reach(self, state: State, car: dict, ahead: str) -> bool:
         """Whether the squares reachable from ``ahead`` without crossing the
@@ -207,14 +248,14 @@ class LapGeometry:
         """``step(square, progress) -> (progress, finished)``: how entering a
         square moves a car on round the lap (SU-R11). Progress counts
         ``lap * (checkpoints + 1) + checkpoints passed``."""
-        key = ("step", state["options"]["clockwise"], state["options"]["laps"])
-        found = self._dist_cache.get(key)
+        opts = state["options"]
+        key = ("step", opts["clockwise"], opts["laps"])
+        found = self.track.tables.get(key)
         if found is not None:
             return found
-        line = frozenset(n for n, s in self.track.squares.items() if s.line)
-        step = _ProgressStep(tuple(self.checkpoints(state)), line, state["options"]["laps"])
-        self._dist_cache[key] = step
-        return step
+        line = frozenset(self.track.line)
+        return self.track.table(key, lambda: _ProgressStep(tuple(self.checkpoints(state)), line,
+                                                           opts["laps"]))
 
     def path_problem(self, state: State, path: list[str], exit_word: str | None) -> str | None:
         """Why ``path`` (left by ``exit_word``) is not a car's route, or None:
@@ -282,13 +323,17 @@ class LapGeometry:
         ``h`` or a quarter turn from it, at a progress that entering ``t``
         turns into the one reached (listed once per square), so no edge
         list is built."""
+        opts = state["options"]
+        key = (opts["clockwise"], opts["laps"], opts["shortcut"], colour_cost)
+        table = self.track.tables.get(key)
+        if table is not None:
+            return table
+        return self.track.table(key, lambda: self._make_lap_table(state, colour_cost))
+
+    def _make_lap_table(self, state: State, colour_cost: float) -> dict:
         import heapq
         from collections import deque
         opts = state["options"]
-        key = (opts["clockwise"], opts["laps"], opts["shortcut"], colour_cost)
-        table = self._dist_cache.get(key)
-        if table is not None:
-            return table
         ncp = len(self.track.checkpoints)
         total = opts["laps"] * (ncp + 1)
         step = self._progress_step(state)
@@ -365,7 +410,6 @@ class LapGeometry:
                 for pred, c in preds(node):
                     if pred not in dist:
                         heapq.heappush(heap, (d + c, pred))
-        self._dist_cache[key] = dist
         return dist
 
     def path_bound(self, state: State, ahead: str, heading: str, prog: int,

@@ -34,13 +34,11 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from math import factorial
 from typing import Any
 
 from ..core.errors import OptionError
-from ..core.game import Game
-from ..core.registry import register
 from ..core.rules import (
     CHANCE,
     NULL_SINK,
@@ -50,15 +48,17 @@ from ..core.rules import (
     Rules,
     Sink,
     State,
+    copy_json,
     normalize,
 )
+from .dice import DICE, FACE_WORDS, FACES, ROLLS
 from .laps import LapGeometry
 from .placements import LETTER, Placements
 from .scoring import POSITION_POINTS, Scoring  # noqa: F401 (re-exported)
 from .track import (
     BACK,
     BUILTIN,
-    COLOURS,
+    COLOURS,  # noqa: F401 (re-exported: bots)
     HEADINGS,
     LEFT,
     RIGHT,
@@ -67,13 +67,6 @@ from .track import (
     read_track,
     track_from_data,
 )
-
-FACES = ("rs", "rc", "ys", "yc", "bs", "bc")
-FACE_WORDS = {"rs": "red straight", "rc": "red curve", "ys": "yellow straight",
-              "yc": "yellow curve", "bs": "blue straight", "bc": "blue curve"}
-COLOUR_OF = {"r": "red", "y": "yellow", "b": "blue"}
-DICE = 5
-ROLLS = 3
 
 
 def multiset_probability(faces: tuple[str, ...]) -> float:
@@ -88,15 +81,26 @@ def multiset_probability(faces: tuple[str, ...]) -> float:
 
 ROLL_OUTCOMES = {n: [(c, multiset_probability(c)) for c in combinations_with_replacement(FACES, n)]
                  for n in range(DICE + 1)}
+#: the chance actions of rolling n dice, in the order of ROLL_OUTCOMES
+ROLL_ACTIONS = {n: tuple("roll " + " ".join(c) for c, _ in outs) for n, outs in ROLL_OUTCOMES.items()}
+#: the chance outcomes of rolling n dice, as (action, probability)
+ROLL_CHANCES = {n: tuple(zip(ROLL_ACTIONS[n], (p for _, p in ROLL_OUTCOMES[n])))
+                for n in ROLL_OUTCOMES}
 
 
 @cache
 def _keeps(dice: tuple[str, ...]) -> tuple[str, ...]:
     """Every ``keep`` of a roll (sorted faces): each sub-multiset of fewer
     than five dice, smallest first, faces in FACES order."""
-    have = Counter(dice)
-    return tuple(" ".join(["keep", *combo]) for k in range(DICE)
-                 for combo in combinations_with_replacement(FACES, k) if not Counter(combo) - have)
+    idx = sorted(FACES.index(f) for f in dice)
+    subs = {c for k in range(DICE) for c in combinations(idx, k)}
+    return tuple("keep" + "".join(" " + FACES[i] for i in c)
+                 for c in sorted(subs, key=lambda c: (len(c), c)))
+
+
+@cache
+def _keep_set(dice: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(_keeps(dice))
 
 
 def n_dice(n: int, colour: str = "") -> str:
@@ -118,15 +122,20 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         max_length=None,
         default_options={"clockwise": False, "laps": 1, "shortcut": "always", "oil": [],
                          "races": 1, "scoring": "squares"},
-        rulebook="Super Race (Schmidt Spiele, 2013, per the component notes)")
+        rulebook="Super Race (Schmidt Spiele, 2013, per the component notes)",
+        opens_at_chance=True)
+    near_misses = ("drive red z99", "drive green i12", "roll xx")
     builtin_components = BUILTIN
+    #: one rules object per built-in track, shared by every game on it
+    shared = True
     chance_words = ("roll",)
     chance_name = "Dice"
 
     def __init__(self, components):
         super().__init__(components)
+        #: the track, shared by every game on the same track content (its
+        #: lap tables with it): these rules keep nothing of their own
         self.track: Track = track_from_data(components.data, components.name)
-        self._dist_cache: dict = {}   # lap tables and progress steps, per options
 
     def chance_example(self) -> str:
         return "roll rc rs ys bc bc"
@@ -247,17 +256,23 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         if phase == "over":
             return []
         if phase == "roll":
-            n = DICE - len(state["kept"])
-            return ["roll " + " ".join(c) for c, _ in ROLL_OUTCOMES[n]]
+            return list(ROLL_ACTIONS[DICE - len(state["kept"])])
         out: list[str] = []
+        keeps: frozenset[str] = frozenset()
         if state["rolls"] < ROLLS:
-            out += _keeps(tuple(sorted(state["dice"])))
-        drives = [p for c in COLOURS for p in self.placements(state, c)]
+            dice = tuple(sorted(state["dice"]))
+            out += _keeps(dice)
+            keeps = _keep_set(dice)
+        placements = self.placements
+        drives = placements(state, "red") + placements(state, "yellow") \
+            + placements(state, "blue")
         out += drives
         if not drives:
             out.append("forfeit")
         if ctx is not None:
+            # what the candidates already know is legal (refusal reads it)
             ctx["drives"] = set(drives)
+            ctx["keeps"] = keeps
         return out
 
     def refusal(self, state: State, action: str, ctx: dict | None = None) -> Refusal | None:
@@ -278,6 +293,11 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         if head == "keep":
             if state["rolls"] >= ROLLS:
                 return Refusal("SU-R2", "that was the third roll: no more rerolls; choose a colour")
+            keeps = ctx.get("keeps") if ctx is not None else None
+            if keeps is None:
+                keeps = _keep_set(tuple(sorted(state["dice"])))
+            if action in keeps:
+                return None         # a candidate: fewer than five of the dice shown
             kept = action.split()[1:]
             extra = Counter(kept) - Counter(state["dice"])
             if extra:
@@ -317,7 +337,7 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         exit_word = rest.pop() if rest and rest[-1] in HEADINGS else None
         ns = sum(1 for f in dice if f[1] == "s")
         nc = len(dice) - ns
-        car = self._car_view(state, seat)
+        car = state["cars"][seat]
         oil_ok = ns >= 2 or nc >= 2
         if len(rest) > len(dice):
             return Refusal("SU-R4", f"you have {n_dice(len(dice), colour)}: one square each, "
@@ -408,13 +428,16 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         state["kept"] = []
         state["rolls"] += 1
         state["phase"] = "choose"
-        emit(state, f"roll {state['rolls']}: {describe(state['dice'])}")
+        if emit is not NULL_SINK:       # (search and simulations keep no texts)
+            emit(state, f"roll {state['rolls']}: {describe(state['dice'])}")
 
     def _do_keep(self, state: State, faces: list[str], emit: Sink) -> None:
         state["kept"] = faces
         state["phase"] = "roll"
-        who = self.seat_name(state["turn"])
-        emit(state, f"{who} keeps {describe(faces)} and rolls {DICE - len(faces)} dice again")
+        if emit is not NULL_SINK:
+            who = self.seat_name(state["turn"])
+            emit(state, f"{who} keeps {describe(faces)} and rolls {DICE - len(faces)} dice "
+                        f"again")
 
     def _do_forfeit(self, state: State, args: list[str], emit: Sink) -> None:
         who = self.seat_name(state["turn"])
@@ -458,15 +481,15 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
             prev = name
         car["exit"] = exit_word or heading
         car["ends"].append(len(car["path"]))
-        n = len(drawn)
-        emit(state, f"{self.seat_name(seat)} drives {colour}: {' '.join(s.upper() for s in drawn)}"
-                    + (f" ({car['past']} past the line)" if car["past"] else ""))
+        if emit is not NULL_SINK:
+            emit(state, f"{self.seat_name(seat)} drives {colour}: "
+                        f"{' '.join(s.upper() for s in drawn)}"
+                        + (f" ({car['past']} past the line)" if car["past"] else ""))
         if car["past"] is not None and not state["finishing"] and state["tiebreak"] is None:
             state["finishing"] = True
             if self.players(state) > 1:
                 emit(state, "the round is completed so that every player has had the same "
                             "number of goes (SU-R7)")
-        del n
         self._end_go(state, emit, forfeited=False)
 
     def _end_go(self, state: State, emit: Sink, forfeited: bool) -> None:
@@ -575,12 +598,48 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         emit(state, f"still equal ({best} past the line): another tie-break turn (SU-R15)")
         self._start_tiebreak(state, top, emit)
 
+    # ----------------------------------------------------------------- search
+    @staticmethod
+    def fork(state: State) -> State:
+        """An independent copy of ``state``, made by its known shape (every
+        list and dict of it copied, the texts and numbers shared): several
+        times cheaper than a general deep copy. The base of :meth:`child`,
+        :meth:`observation` and :meth:`determinize`."""
+        tb = state["tiebreak"]
+        winners = state["winners"]
+        options = state["options"]
+        results = state["results"]
+        return {**state,
+                "options": {**options, "oil": options["oil"][:]},
+                "dice": state["dice"][:], "kept": state["kept"][:],
+                "cars": [{**car, "path": car["path"][:], "ends": car["ends"][:]}
+                         for car in state["cars"]],
+                "points": state["points"][:],
+                "results": [copy_json(r) for r in results] if results else [],
+                "tiebreak": None if tb is None else
+                {"seats": tb["seats"][:], "left": tb["left"][:], "before": tb["before"][:]},
+                "winners": None if winners is None else winners[:]}
+
+    def child(self, state: State, action: str) -> State:
+        """A new state: ``state`` after ``action`` (``state`` is unchanged;
+        a :meth:`fork`)."""
+        new = self.fork(state)
+        self.apply(new, action, NULL_SINK)
+        return new
+
+    def observation(self, state: State, seat: int) -> State:
+        """Everything (no hidden information), as a :meth:`fork`."""
+        return self.fork(state)
+
+    def determinize(self, observation: State, seat: int, rng: random.Random) -> State:
+        """Nothing is hidden: the observation itself, as a :meth:`fork`."""
+        return self.fork(observation)
+
     # ----------------------------------------------------------------- chance
     def chance_outcomes(self, state: State) -> list[tuple[str, float]] | None:
         if state["phase"] != "roll":
             return None
-        n = DICE - len(state["kept"])
-        return [("roll " + " ".join(c), p) for c, p in ROLL_OUTCOMES[n]]
+        return list(ROLL_CHANCES[DICE - len(state["kept"])])
 
     def sample_chance(self, state: State, rng: random.Random) -> str:
         n = DICE - len(state["kept"])
@@ -651,63 +710,4 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         validate_state(self, state)
 
 
-@register
-class SuperRace(Game):
-    """Super Race for 1–4 players (SU-R1), each on their own copy of the
-    track. ``track="indianapolis"`` (default) or ``"monza"``, or a track
-    file of your own (see :mod:`boardkit.super_race.track`)."""
-
-    Rules = SuperRaceRules
-    rules: SuperRaceRules
-
-    def carried_selection(self, action: str, chosen: list[str]) -> list[str]:
-        """SU-R2: "set as many dice as you like to one side" — dice set aside
-        stay set aside after a reroll (on the board, the first dice), until
-        the player takes them back or the last roll is made."""
-        st = self._state
-        kept = [word.partition("-")[2] for word in chosen]      # (a die's target: "d2-rc")
-        dice = st["dice"]
-        if (not action.startswith("keep ") or st["phase"] != "choose" or st["rolls"] >= 3
-                or sorted(dice[:len(kept)]) != sorted(kept)):
-            return []
-        return [f"d{i + 1}-{dice[i]}" for i in range(len(kept))]
-
-    def __init__(self, players: int | None = None, seed: int = 0, *, track: Any = None,
-                 components: Any = None, **kwargs: Any):
-        if track is not None and components is not None:
-            raise OptionError("Super Race: give track= or components=, not both")
-        super().__init__(players, seed, components=track if track is not None else components,
-                         **kwargs)
-
-    @property
-    def track(self) -> Track:
-        return self.rules.track
-
-    @classmethod
-    def scenario(cls, *args: Any, **kwargs: Any) -> SuperRace:
-        """A position to study (see :func:`boardkit.super_race.scenario.scenario`)."""
-        from ..core.fields import run_scenario
-        from .scenario import TYPES, scenario
-        return run_scenario(cls, scenario, TYPES, args, kwargs)
-
-    def placements(self, colour: str) -> list[str]:
-        """Every complete way to draw the dice of ``colour`` now."""
-        return self.rules.placements(self._state, colour)
-
-    def distance(self, seat: int) -> int:
-        return self.rules.distance(self._state, seat)
-
-    def render(self, view: Any = None, **kwargs: Any) -> str:
-        """SVG of every player's track and the dice (see :class:`boardkit.core.view.View`)."""
-        from ..core.view import View
-        from .view import render
-        return render(self, View.of(view, **kwargs))
-
-    def mini(self, caption: str = "", seat: int = 0):
-        """One player's track, small (nothing clickable)."""
-        from ..core.svg import SVG
-        from .view import mini
-        return SVG(mini(self, caption, seat))
-
-
-__all__ = ["SuperRace", "SuperRaceRules", "FACES", "FACE_WORDS"]
+__all__ = ["SuperRaceRules", "FACES", "FACE_WORDS"]

@@ -26,14 +26,26 @@ Header
 
 Every problem is a :class:`~boardkit.core.grid.GridError` naming the file's
 line and column.
+
+A track is read and checked once per content: :func:`read_track` and
+:func:`track_from_data` keep the last few tracks they made (keyed by the
+file's text and by the board's data), and every game on the same track
+shares one :class:`Track`. A track never changes after it is made; what the
+rules work out from it once (the lap tables of :mod:`.laps`, the squares
+open to each colour) is kept with it in :attr:`Track.tables`.
 """
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from ..core.grid import Grid, load_grid, square_name
+from ..core.rules import copy_json
 
 COLOURS = ("red", "yellow", "blue")
 #: Letters of the compass, as a car's heading (x grows east, y grows south).
@@ -50,6 +62,10 @@ BUILTIN = ("indianapolis", "monza")
 MAX_TRACK_SQUARES = 800
 MAX_CHECKPOINTS = 6
 MAX_TRACK_SIDE = 60
+#: How many tracks (and file texts) are kept, most recently used first.
+MAX_KEPT_TRACKS = 16
+#: How many derived tables one track keeps (per options and bot costs).
+MAX_TABLES = 64
 
 
 @dataclass(frozen=True)
@@ -66,12 +82,37 @@ class Square:
 class Track:
     """A track read from a board file, with the facts the rules need
     precomputed: each square's colour and marks, its neighbours by
-    heading, the start/finish line and the checkpoints."""
+    heading, the start/finish line and the checkpoints.
+
+    Immutable and shared: every game on the same track content uses the
+    same object (see :func:`track_from_data`), so its parts are read-only
+    (mappings, tuples) and setting an attribute raises. :attr:`tables`
+    keeps what is worked out from the track once (never the state of a
+    game)."""
+
+    squares: Mapping[str, Square]
+    #: square -> heading -> the square next to it that way (or None)
+    next: Mapping[str, Mapping[str, str | None]]
+    #: the start/finish line's squares, top to bottom, left to right
+    line: tuple[str, ...]
+    checkpoints: tuple[frozenset[str], ...]
+    #: checkpoint index of each square (in file order)
+    checkpoint_of: Mapping[str, int]
+    #: colour -> the squares a die of that colour may be drawn in (grey or
+    #: that colour: "coloured fields can only be crossed using the same colour")
+    open_to: Mapping[str, frozenset[str]]
+    #: the squares of the pit lane
+    pit: frozenset[str]
+    #: derived tables, worked out once when first asked (see :meth:`table`)
+    tables: dict
+    _made: bool
 
     def __init__(self, grid: Grid):
+        object.__setattr__(self, "_made", False)
         self.grid = grid
         self.name = grid.meta.get("name", "custom track")
-        self.squares: dict[str, Square] = {}
+        by_name: dict[str, Square] = {}
+        self.squares = by_name
         for ch, meaning in grid.legend.items():
             if meaning == "off":
                 continue
@@ -101,11 +142,10 @@ class Track:
                                  f"line and joins it before")
             colours = [c for c in ("grey", *COLOURS) if c in words]
             name = square_name((x, y)).lower()
-            self.squares[name] = Square(name, x, y, colours[0], "corner" in words,
-                                        "line" in words, "pit" in words)
+            by_name[name] = Square(name, x, y, colours[0], "corner" in words,
+                                   "line" in words, "pit" in words)
         at = {(s.x, s.y): s.name for s in self.squares.values()}
-        #: square -> heading -> the square next to it that way (or None)
-        self.next: dict[str, dict[str, str | None]] = {
+        self.next = {
             s.name: {h: at.get((s.x + dx, s.y + dy)) for h, (dx, dy) in HEADINGS.items()}
             for s in self.squares.values()}
         start = grid.meta.get("start", "").strip().lower()
@@ -113,8 +153,8 @@ class Track:
             raise grid.error(f"'start' must be north, east, south or west (the direction the "
                              f"cars cross the start/finish line), not {start!r}", meta="start")
         self.start = start
-        self.line = [s.name for s in sorted(self.squares.values(), key=lambda s: (s.y, s.x))
-                     if s.line]
+        self.line = tuple(s.name for s in sorted(self.squares.values(), key=lambda s: (s.y, s.x))
+                          if s.line)
         if not self.line:
             raise grid.error("the track has no start/finish line: mark its squares with a "
                              "legend character meaning e.g. 'grey line'")
@@ -123,7 +163,7 @@ class Track:
             raise grid.error(f"a track needs two to {MAX_CHECKPOINTS} checkpoints besides the "
                              f"line (SU-R11), in race order, not {len(entries)}",
                              section="checkpoints")
-        self.checkpoints: list[frozenset[str]] = []
+        checkpoints: list[frozenset[str]] = []
         seen: dict[str, str] = {}
         for i, (label, squares) in enumerate(entries):
             names = [square_name(sq).lower() for sq in squares]
@@ -140,7 +180,8 @@ class Track:
                                      f"checkpoint lies elsewhere on the lap",
                                      section="checkpoints", entry=i)
                 seen[n] = label
-            self.checkpoints.append(frozenset(names))
+            checkpoints.append(frozenset(names))
+        self.checkpoints = tuple(checkpoints)
         self._check_cuts(entries)
         pit = grid.meta.get("pit", "shortcut").strip().lower()
         if pit not in ("shortcut", "ordinary"):
@@ -153,8 +194,43 @@ class Track:
         if fast is not None and not (fast.isdigit() and 0 < int(fast) < 1000):
             raise grid.error(f"'fast-lap' must be a number of goes, not {fast!r}", meta="fast-lap")
         self.fast_lap = int(fast) if fast else None
-        #: checkpoint index of each square (in file order)
-        self.checkpoint_of = {n: i for i, cp in enumerate(self.checkpoints) for n in cp}
+        self.checkpoint_of = MappingProxyType(
+            {n: i for i, cp in enumerate(self.checkpoints) for n in cp})
+        self.open_to = MappingProxyType({c: frozenset(n for n, s in by_name.items()
+                                                      if s.colour in ("grey", c))
+                                         for c in COLOURS})
+        self.pit = frozenset(n for n, s in by_name.items() if s.pit)
+        self.tables = {}
+        # read-only from here on (the track is shared by every game on it)
+        self.squares = MappingProxyType(by_name)
+        self.next = MappingProxyType({n: MappingProxyType(dict(v)) for n, v in self.next.items()})
+        object.__setattr__(self, "_made", True)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self._made:
+            raise AttributeError(f"a Track is shared by every game on it and never changes "
+                                 f"(cannot set {name!r})")
+        object.__setattr__(self, name, value)
+
+    # one object per content: copies are the track itself; pickling goes
+    # through the board's data (and finds the kept track, if any)
+    def __copy__(self) -> Track:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Track:
+        return self
+
+    def __reduce__(self):
+        return _track_from_grid_data, (self.grid.to_json(), self.grid.source)
+
+    def table(self, key: Any, make: Any) -> Any:
+        """The derived table ``key`` (made by ``make()`` the first time)."""
+        found = self.tables.get(key)
+        if found is None:
+            if len(self.tables) >= MAX_TABLES:
+                self.tables.clear()
+            found = self.tables[key] = make()
+        return found
 
     def _check_cuts(self, entries) -> None:
         """Each checkpoint must reach across the track: with its squares and
@@ -197,12 +273,55 @@ class Track:
         return self.grid.height
 
 
+#: board data (as JSON text) -> its Track; file text -> its board data
+_TRACKS: OrderedDict[str, Track] = OrderedDict()
+_TEXTS: OrderedDict[str, dict[str, Any]] = OrderedDict()
+
+
+def _keep(kept: OrderedDict, key: str, value: Any) -> None:
+    kept[key] = value
+    kept.move_to_end(key)
+    while len(kept) > MAX_KEPT_TRACKS:
+        kept.popitem(last=False)
+
+
+def _data_key(board: Any) -> str | None:
+    """The board data as compact JSON text (None when it is not JSON data:
+    then :meth:`Grid.from_json` says what is wrong)."""
+    try:
+        return json.dumps(board, separators=(",", ":"), ensure_ascii=False)
+    except (TypeError, ValueError):
+        return None
+
+
+def _track_from_grid_data(board: Any, source: str) -> Track:
+    key = _data_key(board)
+    found = _TRACKS.get(key) if key is not None else None
+    if found is not None:
+        _TRACKS.move_to_end(key)        # type: ignore[arg-type]
+        return found
+    track = Track(Grid.from_json(board, source=source))
+    if key is not None:
+        _keep(_TRACKS, key, track)
+    return track
+
+
 def read_track(text: str, source: str = "<text>") -> dict[str, Any]:
     """The plain data of a track file's text (checked: a bad file raises
-    :class:`~boardkit.core.grid.GridError` with its line and column)."""
-    grid = load_grid(text, source=source)
-    Track(grid)
-    return {"track": grid.to_json()}
+    :class:`~boardkit.core.grid.GridError` with its line and column).
+    A text read before is not read or checked again."""
+    board = _TEXTS.get(text)
+    if board is None:
+        grid = load_grid(text, source=source)
+        track = Track(grid)
+        board = grid.to_json()
+        key = _data_key(board)
+        assert key is not None
+        _keep(_TRACKS, key, track)
+        _keep(_TEXTS, text, board)
+    else:
+        _TEXTS.move_to_end(text)
+    return {"track": copy_json(board)}
 
 
 def builtin_track(name: str) -> dict[str, Any]:
@@ -211,8 +330,10 @@ def builtin_track(name: str) -> dict[str, Any]:
 
 
 def track_from_data(data: Any, source: str = "<track>") -> Track:
+    """The :class:`Track` of components data ``{"track": <board>}``: the one
+    already made for the same board, if any, else read and checked."""
     if not isinstance(data, dict) or set(data) != {"track"}:
         from ..core.errors import OptionError
         raise OptionError(f"{source}: Super Race components are {{'track': <board>}}, a track "
                           f"file's text, or one of the built-in tracks {', '.join(BUILTIN)}")
-    return Track(Grid.from_json(data["track"], source=source))
+    return _track_from_grid_data(data["track"], source)

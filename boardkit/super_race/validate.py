@@ -2,21 +2,19 @@
 invariant), so a bad save is refused with the field named."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..core.errors import StateFileError
 from ..core.rules import check_fields, whole
-
-if TYPE_CHECKING:
-    from .rules import SuperRaceRules
 
 FIELDS = {"options", "race", "starter", "turn", "phase", "dice", "kept", "rolls", "extra", "cars",
           "finishing", "tiebreak", "points", "results", "winners"}
 CAR_FIELDS = {"path", "colours", "ends", "exit", "cp", "lap", "past", "turns", "goes", "out"}
 
 
-def validate_state(rules: SuperRaceRules, state: dict) -> None:
-    from .rules import DICE, FACES, ROLLS
+def validate_state(rules: Any, state: dict) -> None:
+    """``rules``: the game's :class:`~boardkit.super_race.rules.SuperRaceRules`."""
+    from .dice import DICE, FACES, ROLLS
     from .track import HEADINGS
     t = "Super Race"
     check_fields(t, state, FIELDS)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from typing import Any
+from typing import Any, Protocol
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, ink
 from ..core.svg import (
@@ -42,8 +42,23 @@ from ..core.svg import (
     title,
     wrap,
 )
-from ..core.view import View, register_hints
+from ..core.view import Position, View, register_hints
+from .rules import SuperRaceRules
 from .track import BACK, HEADINGS, LEFT, RIGHT
+
+
+class Shown(Protocol):
+    """What this view reads of the session (:class:`~boardkit.super_race.game.SuperRace`: its view
+    imports no session, so the session can import it)."""
+
+    @property
+    def rules(self) -> SuperRaceRules: ...
+
+    @property
+    def state(self) -> dict: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
 
 #: Die and square colours (dark red, bright yellow, mid blue: told apart by
 #: lightness too), each with the ink of its letter.
@@ -181,18 +196,16 @@ def _runs(track, squares) -> list[list[str]]:
 
 
 # --------------------------------------------------------------- the picture
-def render(game: Any, view: View) -> str:
-    rules = game.rules
+def render(game: Shown, pos: Position) -> str:
+    rules, view, state = game.rules, pos.view, pos.state
     track = rules.track
-    live = view.state is None
-    state: dict = game._state if view.state is None else view.state
     phase, turn = state["phase"], state["turn"]
     n = len(state["cars"])
     shown = turn if view.seat is None else view.seat
-    mover = live and phase == "choose" and turn is not None and shown == turn
-    legal = list(game.legal_actions) if mover else []
+    # (the dice are chosen with clicks; other phases are played in words)
+    mover = pos.live and phase == "choose" and turn is not None and shown == turn
     pending = " ".join(view.pending.split()) if mover else ""
-    t = Targets(legal, pending)
+    t = Targets(pos.legal if mover else [], pending)
     head = view.caption or rules.situation(state)
     parts, top = header(f"Super Race — {head}")
     panel, y = _controls(game, state, t, mover, view, top + 4)
@@ -705,6 +718,11 @@ def _route(game, state: dict, seat: int, geo: _Geo, pending: str) -> El:
                             class_="su-provisional", data_square=name, data_colour=words[1]))
     g.add(*casing)
     g.add(*cores)
+    # -- the marks (+1, R, Y, B) of the squares a stroke or a checkpoint line
+    # crosses, again on top, haloed: what a square gives stays readable
+    crossed = set(path) | {w for w in words if w in track.squares}
+    crossed |= {q for cp in rules.checkpoints(state) for q in cp}
+    g.add(_marks_over(geo, sorted(crossed)))
     # -- the car: where it stands and which way it left
     if path and car["exit"]:
         last = path[-1]
@@ -721,18 +739,86 @@ def _route(game, state: dict, seat: int, geo: _Geo, pending: str) -> El:
             g.add(El("path", d=_arrow_d(geo, name, first, 0.3 * s, 0.22 * s, 0.55 * s),
                      fill="#333", class_="su-start"))
     # -- go numbers at each go's last square
+    taken = _label_boxes(geo)
+    if path and car["exit"]:
+        cx, cy = geo.centre(path[-1])
+        r = max(9.5, 0.32 * s)
+        taken.append((cx - r, cy - r, cx + r, cy + r))
     for k, end in enumerate(car["ends"]):
         if not 0 < end <= len(path):
             continue
-        x, y = geo.corner(path[end - 1])
         label = str(k + 1)
         w = text_width(label, 14, True) + 8
-        # centred on the square's top-right corner, clear of the car in its middle
-        g.add(El("g", El("rect", x=x + s - w / 2, y=y - 8.5, width=w, height=17, rx=3, fill="#fff",
+        fx, fy = _flag_corner(geo, path[end - 1], w, 17, taken)
+        taken.append((fx - w / 2, fy - 8.5, fx + w / 2, fy + 8.5))
+        g.add(El("g", El("rect", x=fx - w / 2, y=fy - 8.5, width=w, height=17, rx=3, fill="#fff",
                          stroke="#000", stroke_width=1),
-                 text(x + s, y + 0.5, label, text_anchor="middle", class_="small",
+                 text(fx, fy + 0.5, label, text_anchor="middle", class_="small",
                       font_weight="bold", fill="#000"), class_="su-go", data_go=k + 1))
     return g
+
+
+Box = tuple[float, float, float, float]
+
+
+def _marks_over(geo: _Geo, names: list[str]) -> El:
+    """The marks of these squares drawn with a white halo (to lie over the
+    route and the checkpoint lines)."""
+    s = geo.s
+    size = max(14, round(0.42 * s))
+    g = El("g", class_="su-marks")
+    for name in names:
+        sq = geo.track.squares[name]
+        mark = "+1" if sq.corner else None if sq.colour == "grey" else LETTER[sq.colour]
+        if mark is None:
+            continue
+        colour = "#000" if sq.colour == "grey" else INK[sq.colour]
+        halo = "#fff" if colour != "#fff" else "#000"
+        cx, cy = geo.centre(name)
+        g.add(El("text", text=mark, x=cx, y=cy + 1, text_anchor="middle", font_weight="bold",
+                 stroke=halo, stroke_width=3, paint_order="stroke",
+                 style=f"fill:{colour};font-size:{_n(size)}px"))
+    return g
+
+
+def _label_boxes(geo: _Geo) -> list[Box]:
+    """Where each square's mark ("+1", R, Y, B) is drawn: the go flags keep
+    clear of them."""
+    s = geo.s
+    size = max(14, round(0.42 * s))
+    out: list[Box] = []
+    for sq in geo.track.squares.values():
+        mark = "+1" if sq.corner else None if sq.colour == "grey" else LETTER[sq.colour]
+        if mark is None:
+            continue
+        cx, cy = geo.centre(sq.name)
+        half = text_width(mark, size, True) / 2
+        out.append((cx - half, cy + 1 - 0.45 * size, cx + half, cy + 1 + 0.45 * size))
+    return out
+
+
+def _flag_corner(geo: _Geo, name: str, w: float, h: float, taken: list[Box]) -> tuple[float, float]:
+    """The corner of square ``name`` where a go flag (w × h, centred on the
+    corner) covers no square's mark, no car and no other flag: top right
+    first, then the others; failing that, the corner it overlaps least."""
+    x, y = geo.corner(name)
+    s = geo.s
+
+    def overlap(cx: float, cy: float) -> float:
+        a = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        return sum(max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+                   for b in taken)
+    corners = [(x + s, y), (x, y), (x + s, y + s), (x, y + s),
+               (x + s / 2, y), (x + s, y + s / 2), (x + s / 2, y + s), (x, y + s / 2)]
+    # then the middle of a neighbouring cell that is not track (no mark there)
+    sq = geo.track.squares[name]
+    on = {(q.x, q.y) for q in geo.track.squares.values()}
+    for dx, dy in ((1, 0), (0, -1), (-1, 0), (0, 1), (1, -1), (-1, -1), (1, 1), (-1, 1)):
+        cell = (sq.x + dx, sq.y + dy)
+        if cell not in on:
+            cx, cy = geo.cell_xy(*cell)
+            corners.append((cx + s / 2, cy + s / 2))
+    return min(corners, key=lambda c: (overlap(*c) > 0, overlap(*c), corners.index(c)))
 
 
 def _legend(state: dict, y: float) -> tuple[El, float]:
@@ -784,7 +870,7 @@ def mini(game: Any, caption: str = "", seat: int = 0, state: dict | None = None)
     """One player's board, small (for notebooks): nothing clickable."""
     rules = game.rules
     track = rules.track
-    st = game._state if state is None else state
+    st = game.state if state is None else state
     geo = _Geo(track, 4, 0, MINI_CELL)
     width = int(math.ceil(geo.width + 8))
     lines = wrap(caption or rules.situation(st), width - 12, 14)[:3]

@@ -165,11 +165,11 @@ def lab_server():
 
 @pytest.fixture(scope="session")
 def voila_server():
-    """The play page under a real Voilà (as ``python -m boardkit.classroom``
-    serves it: preheated kernels) on a free loopback port, serving a copy
-    of notebooks/. Yields the play page's address."""
+    """The play page served by the README's class command
+    (``python -m boardkit.classroom``: Voilà with preheated kernels) on a
+    free loopback port, serving a copy of notebooks/. Yields the address the
+    command tells students to open, once it says the class may come."""
     _need_browser()
-    from boardkit.classroom import voila_command
     tmp = Path(tempfile.mkdtemp(prefix="boardkit-voila-"))
     work = tmp / "work"
     shutil.copytree(ROOT / "notebooks", work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
@@ -178,17 +178,19 @@ def voila_server():
                JUPYTER_DATA_DIR=str(tmp / "data"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
                IPYTHONDIR=str(tmp / "ipython"))
     log = open(tmp / "voila.log", "w")
-    proc = subprocess.Popen(voila_command(work, "127.0.0.1", port, 2), env=env, stdout=log,
-                            stderr=subprocess.STDOUT, start_new_session=True)
-    base = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "boardkit.classroom", "--ip", "127.0.0.1",
+                             "--port", str(port), "--pool", "2", "--notebooks", str(work)],
+                            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}/voila/render/play.ipynb"
     try:
-        deadline = time.time() + 90
-        while "is filled with" not in (tmp / "voila.log").read_text():
+        deadline = time.time() + 120
+        while f"Ready: 2 boards are waiting. Students open {url}" not in (tmp / "voila.log").read_text():
             if proc.poll() is not None:
-                raise RuntimeError("voila exited early:\n" + (tmp / "voila.log").read_text())
+                raise RuntimeError("the class server exited early:\n" + (tmp / "voila.log").read_text())
             if time.time() > deadline:
-                raise RuntimeError("voila's kernel pool was not filled in 90 s")
+                raise RuntimeError("the class server did not say Ready in 120 s:\n"
+                                   + (tmp / "voila.log").read_text()[-3000:])
             time.sleep(0.2)
-        yield f"{base}/voila/render/play.ipynb"
+        yield url
     finally:
         _stop_server(proc, log, tmp / "voila.log")

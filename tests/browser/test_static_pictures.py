@@ -59,6 +59,11 @@ def test_stored_pictures_show_in_an_untrusted_notebook(lab_page, name):
     assert expected >= 1
     page.evaluate("async name => { await window.jupyterapp.commands.execute('application:close-all');"
                   " await window.jupyterapp.commands.execute('docmanager:open', {path: name}); }", name)
+    # only this notebook is open (the ones before are closed, not just hidden)
+    page.wait_for_function("name => { const w = window.jupyterapp.shell.currentWidget;"
+                           " return w?.context?.path === name"
+                           " && document.querySelectorAll('.jp-NotebookPanel').length === 1; }",
+                           arg=name, timeout=90_000)
     panel = page.locator(f".jp-NotebookPanel:has(.jp-Notebook)[data-path='{name}'], "
                          f"#jp-main-dock-panel .jp-NotebookPanel:not(.lm-mod-hidden)").first
     panel.locator(".jp-Notebook").wait_for(timeout=90_000)

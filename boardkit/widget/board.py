@@ -61,7 +61,7 @@ here from the legal targets the board offers (each game's view phrases it
 from their first words, see :func:`boardkit.core.view.click_hint`). A click
 on the board that hits no target shows the hint, without asking Python.
 
-Following the bots (:mod:`boardkit.widget_steps`)
+Following the bots (:mod:`boardkit.widget.steps`)
 --------------------------------------------------
 Everything since the human's last move is a *step*: each log entry from
 that move on (the bots' moves and the dealer's draws too), or each recorded
@@ -74,8 +74,8 @@ lists every event since that move, each with the step it belongs to.
 ``"present"`` (for a projector: the board fills the screen); the page's
 Present button switches its own view.
 
-Bots
-----
+Bots (:mod:`boardkit.widget.bots`)
+----------------------------------
 When a bot is to move after a click on the page, its choice is computed in
 a background thread, on a copy of the game (``bot.choose`` only reads the
 seat's observation), started once the click's answer has gone to the page,
@@ -100,8 +100,6 @@ import re
 import time
 import uuid
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
@@ -111,17 +109,18 @@ import anywidget
 import traitlets
 from ipywidgets.widgets.widget import _remove_buffers
 
-from .core.bots import Bot
-from .core.errors import BoardkitError, IllegalActionError, InvalidActionError, NothingToUndoError
-from .core.game import Events, Game, LogEntry
-from .core.rulings import ruling_title
-from .core.svg import picture_html, stored_picture
-from .core.view import View, changes, click_hint
-from .widget_bots import BotSeats, _BotJob, _running_loop
-from .widget_picture import pack_picture, picture_parts
-from .widget_picture import pack_svg as pack_svg
-from .widget_picture import unpack_picture as unpack_picture
-from .widget_steps import _CONTROL, StepsAndLog, _clean, _Step
+from ..core.bots import Bot
+from ..core.errors import BoardkitError, IllegalActionError, InvalidActionError, NothingToUndoError
+from ..core.game import Events, Game
+from ..core.rulings import ruling_title
+from ..core.svg import picture_html, stored_picture
+from ..core.view import View, changes, click_hint
+from .bots import BotRunner, _running_loop
+from .picture import pack_picture, picture_parts
+from .picture import pack_svg as pack_svg
+from .picture import unpack_picture as unpack_picture
+from .steps import _CONTROL, StepLog, _clean
+from .table import Table
 
 log = logging.getLogger(__name__)
 
@@ -129,7 +128,7 @@ log = logging.getLogger(__name__)
 def widget_file(name: str) -> Path:
     """Front-end files: inside the wheel (``boardkit/_widgets``) or, in a
     source checkout, the top-level ``widgets/`` folder."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent
     for folder in (here / "_widgets", here.parent / "widgets"):
         if (folder / name).is_file():
             return folder / name
@@ -238,7 +237,7 @@ def offered(svg: str) -> tuple[list[str], list[str], list[str]]:
     return list(dict.fromkeys(acts)), list(dict.fromkeys(toggles)), list(dict.fromkeys(confirms))
 
 
-class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
+class BoardWidget(anywidget.AnyWidget):
     """A clickable board for ``game``.
 
     :param bots: ``{seat: bot}`` — seats played by bots. After a click on
@@ -257,6 +256,13 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
     :meth:`confirm`, :meth:`act`, :meth:`undo`, :meth:`cancel`,
     :meth:`reveal`, :meth:`step`, :meth:`wait`, :meth:`refresh`. A refused
     request raises the rule's error and changes nothing.
+
+    The board holds two parts, each owning its state: a
+    :class:`~boardkit.widget.bots.BotRunner` (the bot being asked, in the
+    background or at once) and a :class:`~boardkit.widget.steps.StepLog`
+    (the steps since the human's last move, the events, the move log the
+    page has); both read the game and the bots from one
+    :class:`~boardkit.widget.table.Table`.
     """
 
     #: After a click on the page, bots think in a background thread when the
@@ -342,21 +348,14 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         if isinstance(playback, bool) or not isinstance(playback, (int, float)) or not 0 <= playback <= 10:
             raise InvalidActionError(f"playback is seconds per step, from 0 to 10, not {playback!r}")
         super().__init__(board_id=uuid.uuid4().hex[:12], size=size, playback=float(playback))
-        self.game = game
-        self.bots = bots
+        self._table = Table(game, bots)
         self._ready = False            # True once the first picture is drawn
         self._batching = False
-        self._from_page = False        # handling a request from the page
-        self._moves = 0                # +1 whenever the widget changes the game
-        self._job: _BotJob | None = None
-        self._pool: ThreadPoolExecutor | None = None
-        self._failed_at: int | None = None   # _moves when a bot last failed
+        self._runner = BotRunner(self._table, batch=self._batch, policy=self._policy,
+                                 on_move=self._bot_moved, on_error=self._bot_error,
+                                 on_done=self._after_moves)
+        self._steplog = StepLog(self._table)
         self._revealed_for: int | None = None
-        self._steps: list[_Step] = []
-        self._events: list[str] = []
-        self._turn_start = len(game.log)    # log index the steps start from
-        self._logged: list[LogEntry] = []    # the entries the page's log shows
-        self._lines: list[str] = []          # … and their lines
         self._drawn: tuple | None = None
         self._svg = ""
         self._base: tuple[str, ...] | None = None   # the parts of base_z
@@ -369,8 +368,26 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         self.mode = mode
         self.on_msg(self._on_frontend_msg)
         with self._batch():
-            self._ask_bots()
+            self._runner.ask()
         self._ready = True
+
+    @property
+    def game(self) -> Game:
+        """The game on the board (after changing it from Python, :meth:`refresh`)."""
+        return self._table.game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self._table.game = game
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """``{seat: bot}``: the seats played by bots."""
+        return self._table.bots
+
+    @bots.setter
+    def bots(self, bots: dict[int, Bot]) -> None:
+        self._table.bots = bots
 
     @property
     def svg(self) -> str:
@@ -457,26 +474,24 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
             except BoardkitError as exc:
                 self._say(exc)
                 raise
-            self._moves += 1
+            self._runner.changed()
             self._stop_playback()
             self.pending = ""
             self.selected = []
             self.error = ""
             self.step_index = -1
-            self._turn_start = start
-            self._events = list(events)
-            self._steps = self._collect_steps()
-            self.message = self._summary()
-            self._ask_bots()
+            self._steplog.begin(start, events)
+            self.message = self._steplog.summary()
+            self._runner.ask()
             self._after_moves()
-            return Events(self._events)
+            return Events(self._steplog.events)
 
     def undo(self) -> None:
         """Take back the last human action (and the bots' replies after it).
         A bot thinking is stopped; in hot seat the screen goes back behind
         the curtain."""
         with self._batch():
-            humans = self._human_entries()
+            humans = self._steplog.human_entries()
             try:
                 if not humans:
                     raise NothingToUndoError(f"{self.game.info.title}: no move of yours to take back yet")
@@ -484,14 +499,14 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
             except BoardkitError as exc:
                 self._say(exc)
                 raise
-            self._cancel_bot()             # its answer would be for a position gone
-            self._moves += 1
+            self._runner.cancel()          # its answer would be for a position gone
+            self._runner.changed()
             self._forget_choice()
             self.message = "Undone."
             self.expects = ""              # (a bot's expectation was from a position taken back)
             self._revealed_for = None      # hot seat: pass the screen again
-            self._failed_at = None
-            self._ask_bots()               # its turn again? then it is asked again
+            self._runner.forgive()
+            self._runner.ask()             # its turn again? then it is asked again
 
     def cancel(self) -> None:
         """Forget the words of an unfinished multi-click action and the
@@ -504,7 +519,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
     def reveal(self) -> None:
         """Hot seat: the next player has the screen; show their hand."""
         with self._batch():
-            self._revealed_for = self._seat_to_move()
+            self._revealed_for = self._runner.seat_to_move()
             self.error = ""
 
     def step(self, index: int) -> None:
@@ -521,7 +536,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         """Play the steps back from the one shown (from the first when the
         live board is shown), one every :attr:`playback` seconds."""
         with self._batch():
-            if not self._steps:
+            if not self._steplog.steps:
                 raise InvalidActionError("nothing has happened since your last move: nothing to play back")
             k = self.step_index
             self._stop_playback()
@@ -555,43 +570,27 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         :class:`TimeoutError` when a bot takes longer than ``timeout`` s.
         """
         deadline = None if timeout is None else time.monotonic() + timeout
-        while self._job is not None:
-            job = self._job
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            self._start_bot(job)          # (the loop that would start it is blocked here)
-            try:
-                job.future.result(left)
-            except FutureTimeout:
-                raise TimeoutError(f"{self._who(job.seat)} is still thinking after {timeout} s") from None
-            except Exception:
-                pass  # the bot's failure is reported by _take_bot_move
-            if job is self._job:
-                with self._batch():
-                    self._take_bot_move(job)
-                    self._ask_bots()
+        self._runner.wait(deadline, timeout)
 
     def refresh(self) -> None:
         """Redraw after ``board.game`` was changed from Python, and ask the
         bot to move if it is its turn (also after a bot failed)."""
         with self._batch():
-            self._cancel_bot()
-            self._moves += 1
+            self._runner.cancel()
+            self._runner.changed()
             self._forget_choice()
-            self._failed_at = None
+            self._runner.forgive()
             self.error = ""
             self._pictures.clear()        # drawn anew, whatever changed
-            self._ask_bots()
+            self._runner.ask()
 
     def close(self) -> None:
         """Close the board (its bot thread too)."""
         self._closed = True
         self._play_token = getattr(self, "_play_token", 0) + 1
-        if getattr(self, "_job", None) is not None:
-            self._cancel_bot()
-        pool = getattr(self, "_pool", None)
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        runner = getattr(self, "_runner", None)
+        if runner is not None:
+            runner.close()
         super().close()
 
     # ------------------------------------------------------------- checks
@@ -657,11 +656,12 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
                                      "(click 'show my hand') before acting")
         if self.step_index >= 0:
             raise InvalidActionError("you are looking at a past step; go back to the live board first")
-        if self._job is not None:
-            raise InvalidActionError(f"{self._who(self._job.seat)} is still thinking — wait for its move")
-        seat = self._seat_to_move()
+        thinking = self._runner.thinking
+        if thinking is not None:
+            raise InvalidActionError(f"{self._runner.who(thinking)} is still thinking — wait for its move")
+        seat = self._runner.seat_to_move()
         if seat is not None and seat in self.bots:
-            raise InvalidActionError(f"it is {self._who(seat)}'s turn, and it could not move; "
+            raise InvalidActionError(f"it is {self._runner.who(seat)}'s turn, and it could not move; "
                                      "take back your last move (↶ Undo)")
 
     @staticmethod
@@ -711,7 +711,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
     @traitlets.validate("step_index")
     def _valid_step(self, proposal: dict) -> int:
         i = proposal["value"]
-        n = len(getattr(self, "_steps", ()))
+        n = len(self._steplog.steps) if hasattr(self, "_steplog") else 0
         if not -1 <= i < n:
             raise InvalidActionError(f"there is no step {i!r}; steps: 0..{n - 1}")
         return i
@@ -719,24 +719,26 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
     # ----------------------------------------------------------- play-back
     def _holds(self, k: int) -> bool:
         """Step ``k`` is a moment the board holds (a race's finish)."""
-        return 0 <= k < len(self._steps) and self._steps[k].frame >= 0 and self.game.rules.hold_frames
+        steps = self._steplog.steps
+        return 0 <= k < len(steps) and steps[k].frame >= 0 and self.game.rules.hold_frames
 
     def _first_to_play(self) -> int:
         """The first step worth playing back: not the human's own move, which
         they have just seen (its automatic checks and everything after it are)."""
         log = self.game.log
-        for k, step in enumerate(self._steps):
+        steps = self._steplog.steps
+        for k, step in enumerate(steps):
             who = log[step.entry].player if step.entry < len(log) else None
             if step.frame >= 0 or not isinstance(who, int) or who in self.bots:
                 return k
-        return len(self._steps)
+        return len(steps)
 
     def _after_moves(self) -> None:
         """After a move made on the page and the bots' replies (none still
         thinking): play back what happened, or show the first moment to hold."""
-        if self._job is not None or self.step_index >= 0 or self._closed:
+        if self._runner.thinking is not None or self.step_index >= 0 or self._closed:
             return
-        if self._background_loop() is None:
+        if self._runner.background_loop() is None:
             return                           # Python calls and tests: the live board at once
         self._play_from(self._first_to_play())
 
@@ -744,7 +746,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         """Show step ``k`` and go on every :attr:`playback` seconds (at once
         to the next moment to hold, when play-back is 0); past the last step,
         the live board."""
-        n = len(self._steps)
+        n = len(self._steplog.steps)
         if self.playback <= 0:
             k = next((j for j in range(k, n) if self._holds(j)), n)
         if k >= n:
@@ -755,7 +757,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         if self._holds(k):
             self.held = True
             return
-        loop = self._background_loop() or _running_loop()
+        loop = self._runner.background_loop() or _running_loop()
         if loop is None:
             return
         self.playing = True
@@ -777,14 +779,32 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
     def _live_changed(self) -> tuple[str, ...]:
         """What changed on the board since the human's last move (rung on the
         live board): the position before that move against the one now."""
-        if not self._steps:
+        if not self._steplog.steps:
             return ()
-        key = (self._moves, len(self.game.log), self._turn_start)
+        key = (self._runner.moves, len(self.game.log), self._steplog.turn_start)
         if self._since[0] != key:
             self._since = (key, changes(self._step_state(-1), self.game.state))
         return self._since[1]
 
+    def _step_state(self, k: int) -> dict:
+        """The position after step ``k`` (-1: before the first step)."""
+        return self._steplog.state(k)
+
     # ---------------------------------------------------------------- bots
+    def _policy(self) -> bool | None:
+        return self.bots_in_background
+
+    def _bot_moved(self, seat: int, events: list[str]) -> None:
+        """(told by the bot runner) A bot's move was applied."""
+        self.error = ""
+        self._steplog.extend(events)
+        self.message = self._steplog.summary()
+        self.expects = self._expectation(seat)
+
+    def _bot_error(self, sentence: str) -> None:
+        """(told by the bot runner) A bot failed, or the bots would not stop."""
+        self.error = _clean(sentence)
+
     def _expectation(self, seat: int) -> str:
         """The bot's expected line in words, if it searches and says so."""
         said = getattr(self.bots.get(seat), "expects", None)
@@ -793,14 +813,9 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         try:
             line = said(self.game.seat_name)
         except Exception:  # a bot's explanation never breaks the board
-            log.exception("%s: expects() failed", self._who(seat))
+            log.exception("%s: expects() failed", self._runner.who(seat))
             return ""
-        return _clean(f"{self._who(seat)} expects: {line}")[:600] if line else ""
-
-    def _bot_failed(self, seat: int, reason: str) -> None:
-        self._failed_at = self._moves
-        reason = reason if len(reason) <= 300 else reason[:300] + "…"
-        self.error = _clean(f"{self._who(seat)} failed: {reason}")
+        return _clean(f"{self._runner.who(seat)} expects: {line}")[:600] if line else ""
 
     # ------------------------------------------------------------ drawing
     @contextmanager
@@ -826,14 +841,13 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         self.selected = []
         self.error = ""
         self.step_index = -1
-        self._steps, self._events = [], []
-        self._turn_start = len(self.game.log)
+        self._steplog.clear()
 
     # ---------------------------------------------- what the board says now
     def _hint(self, curtain: str, svg: str) -> str:
         """What can be clicked now, in words (from the legal targets)."""
         g = self.game
-        if curtain or self._job is not None:
+        if curtain or self._runner.thinking is not None:
             return ""
         if self.held:
             return "Look at the board, then click “Continue ▶” to go on."
@@ -881,11 +895,11 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         return exc
 
     def _human_to_move(self) -> bool:
-        seat = self._seat_to_move()
+        seat = self._runner.seat_to_move()
         return seat is not None and seat not in self.bots
 
     def _curtain_text(self) -> str:
-        seat = self._seat_to_move()
+        seat = self._runner.seat_to_move()
         if (self.mode == "hotseat" and seat is not None and seat not in self.bots
                 and self._revealed_for != seat):
             return f"Pass the screen to {self.game.seat_name(seat)}"
@@ -896,7 +910,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         g = self.game
         hotseat = self.mode == "hotseat"
         everyone = self.mode == "teacher"
-        seat = self._seat_to_move()
+        seat = self._runner.seat_to_move()
         human = self._human_to_move()
         # student view: the person's own hand even while a bot moves
         people = [s for s in range(g.players) if s not in self.bots]
@@ -905,7 +919,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
             k = self.step_index
             state = self._step_state(k)
             view = View(seat=viewer, state=state, hide_hands=hotseat,
-                        all_hands=everyone, caption=self._step_caption(k),
+                        all_hands=everyone, caption=self._steplog.caption(k),
                         changed=changes(self._step_state(k - 1), state))
         elif human:   # (what changed since the human's last move is rung)
             view = View(seat=seat, pending=self.pending, selected=tuple(self.selected),
@@ -970,17 +984,21 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
                 self.base_z = base_z
             self.svg_z = svg_z
         self.status = _clean(g.situation())
-        self.thinking = f"{self._who(self._job.seat)} is thinking…" if self._job else ""
-        self.step_count = len(self._steps)
-        self.step_caption = self._step_caption(self.step_index) if self.step_index >= 0 else ""
-        happened = self._happened()
+        thinking = self._runner.thinking
+        self.thinking = f"{self._runner.who(thinking)} is thinking…" if thinking is not None else ""
+        steplog = self._steplog
+        self.step_count = len(steplog.steps)
+        self.step_caption = steplog.caption(self.step_index) if self.step_index >= 0 else ""
+        happened = steplog.happened()
         if happened != self.happened:
             self.happened = happened
-        self.can_undo = bool(self._human_entries())
+        self.can_undo = bool(steplog.human_entries())
         self.has_plan = bool(self._plan())
         self.hint = self._hint(curtain, svg)
-        self._sync_log()
-        drawn = (self._moves, svg, curtain, self.pending, tuple(self.selected), self.step_index,
+        appended = steplog.sync()
+        if appended is not None:
+            self.log_start, self.log_tail = appended
+        drawn = (self._runner.moves, svg, curtain, self.pending, tuple(self.selected), self.step_index,
                  self.thinking)
         if drawn != self._drawn:
             self._drawn = drawn
@@ -991,8 +1009,8 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         """The synced values. A whole state (a new page) carries the whole
         log (``log_start`` 0); an update only what was appended."""
         state = super().get_state(key=key, drop_defaults=drop_defaults)
-        if key is None and hasattr(self, "_lines"):
-            state["log_start"], state["log_tail"] = 0, list(self._lines)
+        if key is None and hasattr(self, "_steplog"):
+            state["log_start"], state["log_tail"] = 0, list(self._steplog.lines)
         return state
 
     def set_state(self, sync_data: Any) -> None:
@@ -1006,7 +1024,8 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         if keys:
             state = super().get_state(key=keys)
             if "log_start" in keys or "log_tail" in keys:
-                state["log_start"], state["log_tail"] = 0, list(getattr(self, "_lines", []))
+                steplog = getattr(self, "_steplog", None)
+                state["log_start"], state["log_tail"] = 0, list(steplog.lines if steplog else [])
             state, paths, buffers = _remove_buffers(state)
             self._send({"method": "update", "state": state, "buffer_paths": paths}, buffers=buffers)
 
@@ -1021,7 +1040,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
             req_id = _clean(req_id)
         with self._batch():
             ok, error = True, None
-            self._from_page = True
+            self._runner.from_page = True
             try:
                 self._handle(content)
             except BoardkitError as exc:
@@ -1030,7 +1049,7 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
                 log.exception("board request %r failed", content)
                 ok, error = False, self._say(RuntimeError(f"internal error: {type(exc).__name__}: {exc}"))
             finally:
-                self._from_page = False
+                self._runner.from_page = False
             self._replies += 1
             self.reply = {"n": self._replies, "id": req_id, "ok": ok, "error": error}
 
@@ -1080,13 +1099,13 @@ class BoardWidget(BotSeats, StepsAndLog, anywidget.AnyWidget):
         a picture and that running the cell makes it playable."""
         g = self.game
         people = [s for s in range(g.players) if s not in self.bots]
-        seat = self._seat_to_move()
+        seat = self._runner.seat_to_move()
         viewer = seat if self._human_to_move() else (people[0] if self.mode == "student" and people else None)
         view = View(state=g.state, seat=viewer, hide_hands=self.mode == "hotseat",
                     all_hands=self.mode == "teacher")
         return stored_picture(g.render(view))
 
-    def _repr_mimebundle_(self, **kwargs: Any):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, plus the board as a static picture for viewers
         that have no kernel (:meth:`stored_svg`)."""
         bundle = super()._repr_mimebundle_(**kwargs)

@@ -1,10 +1,15 @@
 """Bots at a board widget: who is to move, and a bot's move thought about in
 a background thread while the board stays responsive (see
-:mod:`boardkit.widget`, "Bots").
+:mod:`boardkit.widget.board`, "Bots").
 
-:class:`BotSeats` is the part of :class:`~boardkit.widget.BoardWidget` that
-asks the seated bots for their moves; the widget supplies the game, the
-bots, the batch that sends one update, and what a move changes on the board.
+:class:`BotRunner` is a part the board widget holds: it owns the bot being
+asked (its job and thread), the count of changes made to the game and the
+seat whose bot failed. It reads the game and the bots from the board's
+:class:`~boardkit.widget.table.Table` and is told, when it is made, the
+little it needs of the board: how to send one update (``batch``), whether
+bots think in the background (``policy``), and what to do when a bot has
+moved, has failed, or the bots are done (``on_move``, ``on_error``,
+``on_done``).
 """
 from __future__ import annotations
 
@@ -13,17 +18,18 @@ import contextvars
 import functools
 import logging
 import sys
+import time
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any
 
-from .core.bots import Bot
-from .core.errors import BoardkitError
-from .core.game import CHANCE, Game
-
-if TYPE_CHECKING:
-    from contextlib import AbstractContextManager
+from ..core.bots import Bot
+from ..core.errors import BoardkitError
+from ..core.game import CHANCE, Game
+from .table import Table
 
 log = logging.getLogger("boardkit.widget")
 
@@ -88,58 +94,81 @@ class _BotJob:
     start: Any = None
 
 
-class BotSeats:
-    """The bots' side of a board widget (mixed into it)."""
+class BotRunner:
+    """The bots' side of a board widget."""
 
-    if TYPE_CHECKING:   # what the widget provides
-        bots_in_background: ClassVar[bool | None]
-        game: Game
-        bots: dict[int, Bot]
-        error: Any
-        message: Any
-        expects: Any
-        _job: _BotJob | None
-        _pool: ThreadPoolExecutor | None
-        _moves: int
-        _failed_at: int | None
-        _closed: bool
-        _from_page: bool
-        _events: list[str]
-        _steps: list
+    def __init__(self, table: Table, *, batch: Callable[[], AbstractContextManager[None]],
+                 policy: Callable[[], bool | None], on_move: Callable[[int, list[str]], None],
+                 on_error: Callable[[str], None], on_done: Callable[[], None]):
+        """``batch()``: everything inside reaches the page as one update;
+        ``policy()``: bots think in the background after a request from the
+        page — None: only in a Jupyter kernel, True: wherever a loop runs,
+        False: never; ``on_move(seat, events)``: a bot's move was applied;
+        ``on_error(sentence)``: a bot failed (or the bots would not stop);
+        ``on_done()``: after a bot's answer and the bots' replies to it."""
+        self.table = table
+        self._batch = batch
+        self._policy = policy
+        self._on_move = on_move
+        self._on_error = on_error
+        self._on_done = on_done
+        #: +1 whenever the board changes the game (a bot's answer is only
+        #: taken at the count it was asked at)
+        self.moves = 0
+        #: the request being handled came from the page
+        self.from_page = False
+        self._job: _BotJob | None = None
+        self._pool: ThreadPoolExecutor | None = None
+        self._failed_at: int | None = None   # moves when a bot last failed
+        self._closed = False
 
-        def _batch(self) -> AbstractContextManager[None]: ...
-        def _collect_steps(self) -> list: ...
-        def _summary(self) -> str: ...
-        def _expectation(self, seat: int) -> str: ...
-        def _bot_failed(self, seat: int, reason: str) -> None: ...
-        def _after_moves(self) -> None: ...
+    @property
+    def game(self) -> Game:
+        return self.table.game
 
-    def _who(self, seat: int) -> str:
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.table.bots
+
+    @property
+    def thinking(self) -> int | None:
+        """The seat whose bot is thinking, or None."""
+        return self._job.seat if self._job is not None else None
+
+    def changed(self) -> None:
+        """The board changed the game (a move, an undo, a redraw)."""
+        self.moves += 1
+
+    def forgive(self) -> None:
+        """Ask a bot that failed again (after an undo or a redraw)."""
+        self._failed_at = None
+
+    def who(self, seat: int) -> str:
         return f"{self.game.seat_name(seat)} (bot)"
 
-    def _seat_to_move(self) -> int | None:
+    def seat_to_move(self) -> int | None:
         seat = self.game.current_player
         return seat if isinstance(seat, int) and seat is not CHANCE else None
 
     def _bot_to_move(self) -> int | None:
-        seat = self._seat_to_move()
-        if seat is None or seat not in self.bots or self._failed_at == self._moves:
+        seat = self.seat_to_move()
+        if seat is None or seat not in self.bots or self._failed_at == self.moves:
             return None
         return seat
 
-    def _ask_bots(self) -> None:
+    def ask(self) -> None:
         """If a bot is to move, get its move: in a background thread when
         this request came from the page and the kernel's loop runs, else at
         once (bots answering bots, until a human or nobody is to move)."""
         if self._job is not None or self._closed:
             return
-        loop = self._background_loop()
+        loop = self.background_loop()
         for _ in range(MAX_BOT_MOVES):
             seat = self._bot_to_move()
             if seat is None:
                 return
             bot = self.bots[seat]
-            job = _BotJob(seat, self._moves, self.game.state)
+            job = _BotJob(seat, self.moves, self.game.state)
             sight = self.game.copy(history=False)     # the bot reads its own copy
             self._job = job
             if loop is None:
@@ -150,7 +179,7 @@ class BotSeats:
                 except BaseException:     # interrupted (Ctrl-C, kernel interrupt)
                     self._job = None
                     raise
-                self._take_bot_move(job)
+                self.take(job)
                 continue
             # Back to the kernel's thread when done: the loop runs the answer
             # like any other message (in the context of the click that asked).
@@ -160,11 +189,11 @@ class BotSeats:
             # The bot starts thinking once this request's answer has gone to
             # the page: the answer (sent when this request is done, on the
             # loop's next turn) never waits for it.
-            loop.call_soon(_after_output, loop, functools.partial(self._start_bot, job))
+            loop.call_soon(_after_output, loop, functools.partial(self.start, job))
             return
-        self.error = f"the bots made {MAX_BOT_MOVES} moves in a row; stopped"
+        self._on_error(f"the bots made {MAX_BOT_MOVES} moves in a row; stopped")
 
-    def _start_bot(self, job: _BotJob) -> None:
+    def start(self, job: _BotJob) -> None:
         """Start a background job's thinking (once; not when cancelled)."""
         start, job.start = job.start, None
         if start is None or job is not self._job or self._closed or job.future.cancelled():
@@ -180,14 +209,15 @@ class BotSeats:
             return                      # cancelled before it started
         try:
             job.future.set_result(bot.choose(sight))
-        except BaseException as exc:    # reported by _take_bot_move
+        except BaseException as exc:    # reported by take
             job.future.set_exception(exc)
 
-    def _background_loop(self) -> asyncio.AbstractEventLoop | None:
+    def background_loop(self) -> asyncio.AbstractEventLoop | None:
         """The loop to come back to from the bot thread, or None: play now."""
-        if not self._from_page or self.bots_in_background is False:
+        policy = self._policy()
+        if not self.from_page or policy is False:
             return None
-        if self.bots_in_background is None and not _in_kernel():
+        if policy is None and not _in_kernel():
             return None
         return _running_loop()
 
@@ -203,19 +233,19 @@ class BotSeats:
         """(kernel thread) A bot's answer is in."""
         if job is not self._job:
             return  # cancelled by undo, or already taken by wait()
-        self._from_page = True   # keep the next bot in the background too
+        self.from_page = True   # keep the next bot in the background too
         try:
             with self._batch():
-                self._take_bot_move(job)
-                self._ask_bots()
-                self._after_moves()
+                self.take(job)
+                self.ask()
+                self._on_done()
         finally:
-            self._from_page = False
+            self.from_page = False
 
-    def _take_bot_move(self, job: _BotJob) -> None:
+    def take(self, job: _BotJob) -> None:
         """Apply a finished job's move, if the game is still where it was."""
         self._job = None
-        if job.moves != self._moves or self.game.state != job.state:
+        if job.moves != self.moves or self.game.state != job.state:
             return  # the game moved on; the caller asks again
         try:
             action = job.future.result()
@@ -228,17 +258,45 @@ class BotSeats:
         except BoardkitError as exc:
             return self._bot_failed(job.seat, str(exc))
         except Exception as exc:  # a bug in the rules: the board reports it, the kernel survives
-            log.exception("applying %r for %s failed", action, self._who(job.seat))
+            log.exception("applying %r for %s failed", action, self.who(job.seat))
             return self._bot_failed(job.seat, f"{type(exc).__name__}: {exc}")
-        self._moves += 1
-        self.error = ""
-        self._events.extend(events)
-        self._steps = self._collect_steps()
-        self.message = self._summary()
-        self.expects = self._expectation(job.seat)
+        self.moves += 1
+        self._on_move(job.seat, events)
 
-    def _cancel_bot(self) -> None:
+    def _bot_failed(self, seat: int, reason: str) -> None:
+        self._failed_at = self.moves
+        reason = reason if len(reason) <= 300 else reason[:300] + "…"
+        self._on_error(f"{self.who(seat)} failed: {reason}")
+
+    def cancel(self) -> None:
         if self._job is not None:
             self._job.start = None
             self._job.future.cancel()   # if it is already running, its answer is ignored
             self._job = None
+
+    def wait(self, deadline: float | None, timeout: float | None) -> None:
+        """Block until no bot is thinking (see :meth:`BoardWidget.wait`)."""
+        while self._job is not None:
+            job = self._job
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            self.start(job)          # (the loop that would start it is blocked here)
+            try:
+                job.future.result(left)
+            except FutureTimeout:
+                raise TimeoutError(f"{self.who(job.seat)} is still thinking after {timeout} s") from None
+            except Exception:
+                pass  # the bot's failure is reported by take
+            if job is self._job:
+                with self._batch():
+                    self.take(job)
+                    self.ask()
+
+    def close(self) -> None:
+        """Stop: a bot thinking is cancelled, the thread goes."""
+        self._closed = True
+        if self._job is not None:
+            self.cancel()
+        pool = self._pool
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,22 +1,25 @@
 """What happened since the human's last move, read from the game's log:
 the steps a board widget can look back at, the events panel and the move
-log sent as an append (see :mod:`boardkit.widget`, "Following the bots").
+log sent as an append (see :mod:`boardkit.widget.board`, "Following the
+bots").
 
-:class:`StepsAndLog` is that part of :class:`~boardkit.widget.BoardWidget`
-(mixed into it); the widget supplies the game, the bots and the synced
-values.
+:class:`StepLog` is a part the board widget holds: it owns the steps, the
+events and the log lines the page has, and reads the game and the bots
+from the board's :class:`Table`. The widget tells it when a turn starts
+(:meth:`StepLog.begin`), when a bot's move adds events
+(:meth:`StepLog.extend`) and when everything is forgotten
+(:meth:`StepLog.clear`); it asks it for the steps' positions and captions,
+the events panel and the log to send.
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
-from .core.game import CHANCE, LogEntry
-
-if TYPE_CHECKING:
-    from .core.bots import Bot
-    from .core.game import Game
+from ..core.bots import Bot
+from ..core.game import CHANCE, Game, LogEntry
+from .table import Table
 
 #: The message line holds about this many characters (the "what happened"
 #: panel holds everything).
@@ -42,31 +45,59 @@ class _Step:
     frame: int        #: its sub-step in that entry (-1: the whole entry)
 
 
-class StepsAndLog:
+class StepLog:
     """The steps, the events and the move log of a board widget."""
 
-    if TYPE_CHECKING:   # what the widget provides
-        game: Game
-        bots: dict[int, Bot]
-        log_start: Any
-        log_tail: Any
-        _steps: list[_Step]
-        _events: list[str]
-        _turn_start: int
-        _logged: list[LogEntry]
-        _lines: list[str]
+    def __init__(self, table: Table):
+        self.table = table
+        #: the steps since the human's last move
+        self.steps: list[_Step] = []
+        #: the events since the human's last move
+        self.events: list[str] = []
+        #: the log index the steps start from
+        self.turn_start = len(table.game.log)
+        self._logged: list[LogEntry] = []    # the entries the page's log shows
+        #: … and their lines
+        self.lines: list[str] = []
 
-    def _summary(self) -> str:
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.table.bots
+
+    # ------------------------------------------------ told by the widget
+    def begin(self, start: int, events: Iterable[str]) -> None:
+        """A human's move, at log entry ``start``, caused ``events``: the
+        steps start there."""
+        self.turn_start = start
+        self.events = list(events)
+        self.steps = self._collect_steps()
+
+    def extend(self, events: Iterable[str]) -> None:
+        """A bot's move caused ``events``."""
+        self.events.extend(events)
+        self.steps = self._collect_steps()
+
+    def clear(self) -> None:
+        """Nothing has happened since now (undo, a redraw)."""
+        self.steps, self.events = [], []
+        self.turn_start = len(self.game.log)
+
+    # ------------------------------------------------ asked by the widget
+    def summary(self) -> str:
         """The last events, as many as fit the message line (the "what
         happened" panel lists them all)."""
         shown: list[str] = []
-        for event in reversed(self._events):
+        for event in reversed(self.events):
             if shown and sum(len(e) + 3 for e in shown) + len(event) > SUMMARY_CHARS:
                 break
             shown.insert(0, event)
         text = " · ".join(shown)
-        if len(shown) < len(self._events):
-            text = f"… {text} (all {len(self._events)} events: “What happened” below the board)"
+        if len(shown) < len(self.events):
+            text = f"… {text} (all {len(self.events)} events: “What happened” below the board)"
         return _clean(text)
 
     def _collect_steps(self) -> list[_Step]:
@@ -74,7 +105,7 @@ class StepsAndLog:
         sub-step for an entry that recorded them."""
         steps: list[_Step] = []
         log = self.game.log
-        for i in range(min(self._turn_start, len(log)), len(log)):
+        for i in range(min(self.turn_start, len(log)), len(log)):
             entry = log[i]
             captions = self.game.frame_captions(i)
             if captions:
@@ -88,21 +119,21 @@ class StepsAndLog:
             return "; ".join(entry.events)
         return self._log_line(entry)
 
-    def _step_state(self, k: int) -> dict:
+    def state(self, k: int) -> dict:
         """The position after step ``k`` (-1: before the first step)."""
         if k < 0:
-            return self.game.state_before(self._steps[0].entry) if self._steps else self.game.state
-        step = self._steps[k]
+            return self.game.state_before(self.steps[0].entry) if self.steps else self.game.state
+        step = self.steps[k]
         if step.frame >= 0:
             return self.game.frame_state(step.entry, step.frame)
         return self.game.state_before(step.entry + 1)
 
-    def _happened(self) -> list[dict]:
+    def happened(self) -> list[dict]:
         """Every event since the human's last move, with its step."""
         out: list[dict] = []
         first: dict[int, int] = {}
         frames: dict[tuple[int, int], int] = {}
-        for k, step in enumerate(self._steps):
+        for k, step in enumerate(self.steps):
             first.setdefault(step.entry, k)
             frames[step.entry, step.frame] = k
         log = self.game.log
@@ -125,23 +156,24 @@ class StepsAndLog:
                 out.append({"step": k, "text": _clean(event)})
         return out
 
-    def _step_caption(self, k: int) -> str:
-        return _clean(f"step {k + 1} of {len(self._steps)}: {self._steps[k].caption}")
+    def caption(self, k: int) -> str:
+        return _clean(f"step {k + 1} of {len(self.steps)}: {self.steps[k].caption}")
 
-    def _sync_log(self) -> None:
-        """Send the log as an append: keep the lines the page has in common
-        with the log, resend the rest."""
+    def sync(self) -> tuple[int, list[str]] | None:
+        """The log as an append, ``(log_start, log_tail)``: the lines the
+        page has in common with the log are kept, the rest resent; None
+        when the page's log is the game's."""
         entries = self.game.log
         k, n = 0, min(len(entries), len(self._logged))
         while k < n and entries[k] is self._logged[k]:
             k += 1
         if k == len(entries) == len(self._logged):
-            return
-        self._lines[k:] = [self._log_line(e) for e in entries[k:]]
+            return None
+        self.lines[k:] = [self._log_line(e) for e in entries[k:]]
         self._logged = list(entries)
-        self.log_start, self.log_tail = k, self._lines[k:]
+        return k, self.lines[k:]
 
-    def _human_entries(self) -> list:
+    def human_entries(self) -> list:
         """Seats of the log entries made by people (not chance, not bots)."""
         return [e.player for e in self.game.log if e.player is not CHANCE and e.player not in self.bots]
 

@@ -1,0 +1,55 @@
+"""Slip Stream — the session: :class:`SlipStream`, the rules (:mod:`.rules`)
+played with the core's log, undo, chance and saves, its scenarios
+(:mod:`.scenario`) and its board picture (:mod:`.view`)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.game import Game
+from ..core.registry import register
+from .rules import SlipStreamRules
+from .tiles import Layout, ScoreTile
+from .view import render
+
+
+# ----------------------------------------------------------------- the game
+@register
+class SlipStream(Game):
+    """Slip Stream for two players (SS-R1)."""
+
+    Rules = SlipStreamRules
+    rules: SlipStreamRules
+    draw = staticmethod(render)
+
+    def seat_name(self, seat: int) -> str:
+        return self.rules.player_name(self._state, seat)
+
+    @property
+    def layout(self) -> Layout:
+        return self.rules.layout(self._state)
+
+    @property
+    def score_tile(self) -> ScoreTile:
+        return self.rules.score_tile(self._state)
+
+    def destinations(self, space: str) -> dict[str, list[str]]:
+        """Where the machine on ``space`` can end a move → the trail."""
+        return self.rules.destinations(self._state, space)
+
+    def trail(self, src: str, dst: str) -> list[str]:
+        return self.rules.trail(self._state, src, dst)
+
+    def turbo_destinations(self, space: str) -> list[str]:
+        return self.rules.turbo_destinations(self._state, space)
+
+    def with_plan(self, picture: str, actions: list[str]) -> str:
+        """The live board ``picture`` with a bot's expected line drawn over
+        it as numbered arrows (:func:`boardkit.slip_stream.view.with_plan`)."""
+        from .view import with_plan
+        return with_plan(picture, self, actions)
+
+    @classmethod
+    def scenario(cls, *args: Any, **kwargs: Any) -> SlipStream:
+        from ..core.fields import run_scenario
+        from .scenario import TYPES, scenario
+        return run_scenario(cls, scenario, TYPES, args, kwargs)
