@@ -32,7 +32,8 @@ listed.
 
 ``--reuse FILE …`` takes results and verdicts from earlier runs (the same
 positions of the same games, the same AI): a position's result and the
-verdict of a move already judged there are not searched again. The figures
+verdict of a move already judged there are not searched again (nor a
+position left undecided, unless ``--retry``). The figures
 are written as JSON (``--json``) after every position, so a long run can be
 read while it goes on, and a run that stopped goes on where it stopped.
 
@@ -87,11 +88,13 @@ def game_states(g: int, score_tile: int = 1) -> tuple[object, list[dict]]:
 
 
 def judge(g: int, plies: int, budgets: dict[int, dict], lo: int = 8, hi: int = 20,
-          budget: int | None = 200_000, known: dict | None = None) -> dict | None:
+          budget: int | None = 200_000, known: dict | None = None,
+          retry: bool = False) -> dict | None:
     """Position ``lo + g % (hi - lo + 1)`` plies before the end of game ``g``,
     solved and each level's move judged (None when it is not a position in
     play). ``known``: an earlier row of this position (its result and the
-    verdicts of the moves judged there are taken, not searched again)."""
+    verdicts of the moves judged there are taken, not searched again; one
+    it left undecided is searched again only with ``retry``)."""
     from boardkit.slip_stream import SlipStream
     from boardkit.slip_stream.ai import Fast, SlipStreamAI, place_code
     from boardkit.slip_stream.solve import Prover
@@ -108,7 +111,8 @@ def judge(g: int, plies: int, budgets: dict[int, dict], lo: int = 8, hi: int = 2
     prover = Prover(fast, budget=budget)
     t0 = time.process_time()
     verdicts: dict[str, int | None] = {}
-    if known is not None and known["back"] == back and known["result"] is not None:
+    if known is not None and known["back"] == back and (known["result"] is not None
+                                                        or not retry):
         result, proof = known["result"], known["proof_plies"]
         for v in known["levels"].values():
             if v["verdict"] is not None or result != 1:
@@ -142,8 +146,8 @@ def judge(g: int, plies: int, budgets: dict[int, dict], lo: int = 8, hi: int = 2
 
 
 def _judge(task: tuple) -> dict | None:
-    g, plies, budgets, lo, hi, budget, known = task
-    return judge(g, plies, budgets, lo, hi, budget, known)
+    g, plies, budgets, lo, hi, budget, known, retry = task
+    return judge(g, plies, budgets, lo, hi, budget, known, retry)
 
 
 def share(k: int, n: int) -> list[float]:
@@ -232,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="earlier runs whose results and verdicts are taken")
     ap.add_argument("--merge", type=Path, nargs="*", default=[],
                     help="add the rows of these runs (other games, run side by side) to --json")
+    ap.add_argument("--retry", action="store_true",
+                    help="search again the positions an earlier run left undecided")
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     ap.add_argument("--timing", action="store_true", help="measure the levels' time instead")
     ap.add_argument("--json", type=Path, default=None, help="write the rows and figures here")
@@ -256,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         for r in json.loads(path.read_text())["rows"]:
             known[r["game"]] = r
     lo, hi = args.back
-    tasks = [(g, args.plies, budgets, lo, hi, args.budget, known.get(g))
+    tasks = [(g, args.plies, budgets, lo, hi, args.budget, known.get(g), args.retry)
              for g in range(*args.games) if g not in done]
     started = time.perf_counter()
 
