@@ -7,7 +7,7 @@ shared machine run it with ``nice -n 10``)::
     .venv/bin/python -m benchmarks.slip_stream_exact --games 0 300 --back 8 20 \\
         --json notebooks/data/strength_slip_stream_exact.json --workers 2
     .venv/bin/python -m benchmarks.slip_stream_exact --timing \\
-        --json notebooks/data/slip_stream_levels_timing.json
+        --json notebooks/data/strength_slip_stream_levels_timing.json
 
 Positions: game ``g`` is a seeded game of the AI at depth 2 against itself
 (score tile #1, the course order drawn from ``g``, seat 0 the first-move
