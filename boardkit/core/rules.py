@@ -300,8 +300,9 @@ class Rules(abc.ABC):
     builtin_components: ClassVar[tuple[str, ...]] = ("standard",)
     #: The rules of a built-in component set may be made once and shared by
     #: every game. Only for rules that keep nothing of their own beyond what
-    #: the components give (no caches that grow with the games played, and
-    #: nothing a bot keys on ``id(rules)``).
+    #: the components give (no caches that grow with the games played — the
+    #: bounded memory of parsed texts, :meth:`parsed`, is the same for every
+    #: game — and nothing a bot keys on ``id(rules)``).
     shared: ClassVar[bool] = False
     #: The rules report sub-steps worth watching one at a time (a frame after
     #: each, see :class:`Sink`); :meth:`Game.entry_frames` works them out.

@@ -294,22 +294,15 @@ def contact(tiles, other) -> list[str]:
 
 
 def cancer_groups(board: dict) -> list[frozenset[str]]:
-    """Cancer groups (癌細胞群): connected cancer and infected tiles."""
-    done: set[str] = set()
+    """Cancer groups (癌細胞群): connected cancer and infected tiles, in
+    reading order of their first tile."""
+    cells = mask_of([sq for sq, v in board.items() if ":" in v])
     out = []
-    for sq in in_reading_order(board):
-        if sq in done or not is_cancerous(board[sq]):
-            continue
-        seen = {sq}
-        stack = [sq]
-        while stack:
-            cur = stack.pop()
-            for n in NEIGHBOURS[cur]:
-                if n not in seen and is_cancerous(board.get(n)):
-                    seen.add(n)
-                    stack.append(n)
-        done |= seen
-        out.append(frozenset(seen))
+    while cells:
+        # flooding from the lowest tile left finds the groups in order
+        group = flood(cells & -cells, cells)
+        out.append(frozenset(squares_of(group)))
+        cells &= ~group
     return out
 
 

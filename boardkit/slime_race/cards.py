@@ -5,7 +5,7 @@ played.
 """
 from __future__ import annotations
 
-from .components import COMPONENTS, RANKS, Components, card_kind
+from .components import _KINDS, COMPONENTS, RANKS, Components, card_kind
 
 SLIMES = COMPONENTS.slimes
 
@@ -66,7 +66,7 @@ def slime_in_slot(positions: dict, finished: list, slot: int) -> tuple[str | Non
     racing = [s for s in SLIMES if s not in finished] if finished else SLIMES
     if not 0 < slot <= len(racing):
         return None, ()
-    return _in_slot(positions, racing, sorted([positions[s] for s in racing], reverse=True), slot)
+    return _in_slot(positions, racing, sorted(map(positions.__getitem__, racing), reverse=True), slot)
 
 
 def _in_slot(positions: dict, racing, spaces: list[int], slot: int) -> tuple[str | None, tuple[str, ...]]:
@@ -74,8 +74,12 @@ def _in_slot(positions: dict, racing, spaces: list[int], slot: int) -> tuple[str
     first: the slot's space is the ``slot``-th of them, and every slime on
     it shares the slot."""
     at = spaces[slot - 1]
+    if spaces.count(at) == 1:
+        for s in racing:
+            if positions[s] == at:
+                return s, (s,)
     group = tuple([s for s in racing if positions[s] == at])
-    return (group[0] if len(group) == 1 else None), group
+    return None, group
 
 
 def standings(state: dict) -> list[str]:
@@ -91,7 +95,7 @@ def resolve_card(state: dict, card: str, C: Components = COMPONENTS, texts: bool
     ``texts=False``: search needs no sentences). The state's
     ``positions`` and ``finished`` are replaced, never changed in place, so
     a state that shares them with another (a search child) leaves it alone."""
-    kind, name, value = card_kind(card)
+    kind, name, value = _KINDS.get(card) or card_kind(card)
     pos, fin = state["positions"], state["finished"]
     if kind == "slime":
         # "If you play a card with the color of a slime who has already
@@ -100,7 +104,7 @@ def resolve_card(state: dict, card: str, C: Components = COMPONENTS, texts: bool
             return [f"No effect: {C.names[name]} has already finished (SR-R8)"] if texts else []
         return _move(state, name, value, C, "", texts)
     racing = [s for s in SLIMES if s not in fin] if fin else SLIMES
-    spaces = sorted([pos[s] for s in racing], reverse=True)
+    spaces = sorted(map(pos.__getitem__, racing), reverse=True)
     if kind == "rank":
         slot = slot_of_rank(name, len(racing))
         target, group = _in_slot(pos, racing, spaces, slot)

@@ -359,7 +359,7 @@ class SlimeRaceRules(DealtRules):
             for e in resolve_card(state, card, self.c):
                 say(e)
         else:
-            resolve_card(state, card, self.c, texts=False)
+            resolve_card(state, card, self.c, False)
         deck = state["deck"]
         if len(state["finished"]) >= 2:
             self._end_race(state, emit, exhausted=False)
