@@ -61,64 +61,50 @@ here from the legal targets the board offers (each game's view phrases it
 from their first words, see :func:`boardkit.core.view.click_hint`). A click
 on the board that hits no target shows the hint, without asking Python.
 
-Following the bots (:mod:`boardkit.widget.steps`)
---------------------------------------------------
-Everything since the human's last move is a *step*: each log entry from
-that move on (the bots' moves and the dealer's draws too), or each recorded
-sub-step of an entry that has them (the automatic checks). ``step`` shows
-one on the big board, with what it changed outlined (:func:`changes` of
-the state before and after: moved slimes, changed squares); ``happened``
-lists every event since that move, each with the step it belongs to.
-
 ``size`` is ``"normal"`` (the board fills the notebook's width) or
 ``"present"`` (for a projector: the board fills the screen); the page's
 Present button switches its own view.
 
-Bots (:mod:`boardkit.widget.bots`)
-----------------------------------
-When a bot is to move after a click on the page, its choice is computed in
-a background thread, on a copy of the game (``bot.choose`` only reads the
-seat's observation), started once the click's answer has gone to the page,
-so the board stays responsive: it says "Player 2 (bot) is thinking…", a
-click meanwhile is answered "still thinking — wait for its move", and undo
-cancels the bot's move. The answer is applied back in the kernel's own
-thread (the asyncio loop that handles the page's messages), and only if the
-game has not changed meanwhile.
-
-Calls from Python (``board.click(...)``, ``board.undo()``, the constructor)
-and any use outside a Jupyter kernel (plain Python, tests) play the bots at
-once, synchronously, so a notebook cell reads like a script. After clicks on
-the page, :meth:`BoardWidget.wait` blocks until the bots are done (a cell
-that reads ``board.game`` after playing on the page should call it first).
-``BoardWidget.bots_in_background`` forces either way.
+The parts
+---------
+The steps since the human's last move and the move log
+(:mod:`boardkit.widget.steps`), the bots thinking in the background
+(:mod:`boardkit.widget.bots`), the play-back of the steps
+(:mod:`boardkit.widget.playback`) and the reasons for refused clicks
+(:mod:`boardkit.widget.refusals`) are parts the board holds; each module
+says how its part works.
 """
 from __future__ import annotations
 
-import contextvars
 import logging
-import re
 import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
-from xml.sax.saxutils import quoteattr, unescape
+from xml.sax.saxutils import quoteattr
 
 import anywidget
 import traitlets
 from ipywidgets.widgets.widget import _remove_buffers
 
 from ..core.bots import Bot
-from ..core.errors import BoardkitError, IllegalActionError, InvalidActionError, NothingToUndoError
+from ..core.errors import BoardkitError, InvalidActionError, NothingToUndoError
 from ..core.game import Events, Game
 from ..core.rulings import ruling_title
 from ..core.svg import picture_html, stored_picture
 from ..core.view import View, changes, click_hint
-from .bots import BotRunner, _running_loop
-from .picture import pack_picture, picture_parts
+from .bots import BotRunner
+from .messages import KINDS as KINDS
+from .messages import STALE as STALE
+from .messages import dispatch
+from .picture import Pictures, pack_picture, picture_parts
 from .picture import pack_svg as pack_svg
 from .picture import unpack_picture as unpack_picture
+from .playback import Playback
+from .refusals import Refusals, cited_rules, learner_sentence
+from .refusals import show as _show
 from .steps import _CONTROL, StepLog, _clean
 from .table import Table
 
@@ -137,31 +123,11 @@ def widget_file(name: str) -> Path:
 
 MODES = ("teacher", "student", "hotseat")
 SIZES = ("normal", "present")
-#: What the page may ask for (see the module docstring).
-KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step", "play", "pause", "next", "plan")
 #: The longest word a click may carry (targets are a few words).
 MAX_WORD = 200
-#: Bots answering bots (a bot-only table) stop after this many moves in a row.
-STALE = "The board changed — look again"
-_DATA_ACT = re.compile(r'data-act="([^"]*)"')
-#: The attributes of click targets (the only tags :func:`offered` reads).
-_TARGET_ATTR = re.compile(r'\sdata-(?:act|toggle|confirm)="')
-_ATTR = re.compile(r'([a-z-]+)="([^"]*)"')
 #: Pictures kept drawn (a refused click, a cancel, an undo, the live board
 #: again after a step: the same picture is not drawn twice).
 PICTURES_KEPT = 8
-_ENTITIES = {"&quot;": "\"", "&#10;": "\n", "&#13;": "\r", "&#9;": "\t"}
-#: Ways of finishing an unfinished click tried for its reason (parses).
-FINISHING_TRIES = 600
-#: The tail of a typed action's syntax lesson ("…; an action looks like
-#: 'grow red c4'"): never shown for a click, which typed nothing.
-_SYNTAX_TAIL = re.compile(r";? an action looks like '[^']*'$")
-#: A ruling cited in a sentence, in brackets: "(SCC-R2)", "(SU-R4)".
-_CITED = re.compile(r" ?\(([A-Z]+-[A-Za-z0-9]+(?:, [A-Z]+-[A-Za-z0-9]+)*)\)")
-_CITED_ID = re.compile(r"\(([A-Z]+-[A-Za-z0-9]+)\)")
-#: A sentence that teaches how an action is typed ("write 'grow <colour>
-#: <square>'", "unknown action 'b7'"): not for a click.
-_SYNTAX = re.compile(r"\bwrite '|unknown action|<[a-z ]+>|\ban action is\b|there is no right card '", re.I)
 #: Seconds per step when a board plays back what happened since the
 #: human's move (the bots' moves, the dealer's draws, the automatic
 #: checks); 0 shows the live board at once. ``BOARDKIT_PLAYBACK`` sets the
@@ -176,65 +142,6 @@ def _default_playback() -> float:
     except ValueError:
         return DEFAULT_PLAYBACK
     return value if 0 <= value <= 10 else DEFAULT_PLAYBACK
-
-
-def learner_sentence(exc: BaseException, title: str = "", situation: str = "") -> str:
-    """A refusal as a learner reads it on a board: the rule's sentence, without
-    the game's title, the action repeated (``illegal '…':``), the rule id (shown
-    as a tag beside it), the situation (the board says it) or a typed
-    action's syntax example; starting with a capital letter."""
-    text = str(exc)
-    if title and text.startswith(title + ": "):
-        text = text[len(title) + 2:]
-    if situation and text.endswith(f" [{situation}]"):
-        text = text[:-len(situation) - 3]
-    if text.startswith("illegal '") and "': " in text:
-        text = text.split("': ", 1)[1]
-    rule = getattr(exc, "rule", None)
-    if rule and text.startswith(rule + ": "):
-        text = text[len(rule) + 2:]
-    text = _SYNTAX_TAIL.sub("", text).strip()
-    text = _CITED.sub("", text)          # (rulings the sentence cites become tags: cited_rules)
-    return text[:1].upper() + text[1:]
-
-
-def cited_rules(exc: BaseException) -> list[str]:
-    """The rulings a refusal cites: its rule, then any its sentence names in
-    brackets ("… is on the board (SCC-R2) — grow it instead")."""
-    rule = getattr(exc, "rule", None)
-    out = [rule] if rule else []
-    out += [r for r in _CITED_ID.findall(str(exc)) if r not in out]
-    return out
-
-def _show(value: Any, limit: int = 40) -> str:
-    """A short, safe rendering of something the page sent, for a message."""
-    if isinstance(value, str):
-        cut = _CONTROL.sub("\ufffd", value[:limit])
-        return f"'{cut}{'…' if len(value) > limit else ''}'"
-    return "nothing" if value is None else f"a {type(value).__name__}"
-
-
-def offered(svg: str) -> tuple[list[str], list[str], list[str]]:
-    """The legal click targets a picture offers: its ``data-act`` words
-    marked ``legal``, its ``data-toggle`` and its ``data-confirm`` words."""
-    acts: list[str] = []
-    toggles: list[str] = []
-    confirms: list[str] = []
-    last = -1
-    for found in _TARGET_ATTR.finditer(svg):
-        start = svg.rfind("<", 0, found.start())     # its tag ("<" is escaped elsewhere)
-        if start == last:
-            continue                                  # a tag with two of them: read once
-        last = start
-        tag = svg[start:svg.find(">", found.end()) + 1]
-        attrs = {k: unescape(v, _ENTITIES) for k, v in _ATTR.findall(tag)}
-        if "data-act" in attrs and "legal" in attrs.get("class", "").split():
-            acts.append(attrs["data-act"])
-        if "data-toggle" in attrs:
-            toggles.append(attrs["data-toggle"])
-        if "data-confirm" in attrs:
-            confirms.append(attrs["data-confirm"])
-    return list(dict.fromkeys(acts)), list(dict.fromkeys(toggles)), list(dict.fromkeys(confirms))
 
 
 class BoardWidget(anywidget.AnyWidget):
@@ -353,17 +260,17 @@ class BoardWidget(anywidget.AnyWidget):
         self._batching = False
         self._runner = BotRunner(self._table, batch=self._batch, policy=self._policy,
                                  on_move=self._bot_moved, on_error=self._bot_error,
-                                 on_done=self._after_moves)
+                                 on_done=lambda: self._playback.after_moves())
         self._steplog = StepLog(self._table)
+        self._playback = Playback(self)
         self._revealed_for: int | None = None
         self._drawn: tuple | None = None
         self._svg = ""
         self._base: tuple[str, ...] | None = None   # the parts of base_z
-        self._offered: tuple[str, tuple] = ("", ([], [], []))
-        self._pictures: list[tuple[Game, dict, View, str]] = []   # newest last
+        self._refusals = Refusals(self._table)
+        self._pictures = Pictures(PICTURES_KEPT)
         self._replies = 0
         self._closed = False
-        self._play_token = 0                 # +1 whenever a play-back starts or stops
         self._since: tuple[Any, tuple[str, ...]] = (None, ())   # what changed since the human's move
         self.mode = mode
         self.on_msg(self._on_frontend_msg)
@@ -475,7 +382,7 @@ class BoardWidget(anywidget.AnyWidget):
                 self._say(exc)
                 raise
             self._runner.changed()
-            self._stop_playback()
+            self._playback.stop()
             self.pending = ""
             self.selected = []
             self.error = ""
@@ -483,7 +390,7 @@ class BoardWidget(anywidget.AnyWidget):
             self._steplog.begin(start, events)
             self.message = self._steplog.summary()
             self._runner.ask()
-            self._after_moves()
+            self._playback.after_moves()
             return Events(self._steplog.events)
 
     def undo(self) -> None:
@@ -528,7 +435,7 @@ class BoardWidget(anywidget.AnyWidget):
         if type(index) is not int:
             raise InvalidActionError(f"a step is a whole number, not {_show(index)}")
         with self._batch():
-            self._stop_playback()
+            self._playback.stop()
             self.step_index = index
             self.error = ""
 
@@ -539,8 +446,8 @@ class BoardWidget(anywidget.AnyWidget):
             if not self._steplog.steps:
                 raise InvalidActionError("nothing has happened since your last move: nothing to play back")
             k = self.step_index
-            self._stop_playback()
-            self._play_from(self._first_to_play() if k < 0 else k)
+            self._playback.stop()
+            self._playback.play_from(self._playback.first_to_play() if k < 0 else k)
 
     def plan(self, show: bool = True) -> None:
         """Draw (or stop drawing) the expected line of the bot that moved
@@ -552,15 +459,15 @@ class BoardWidget(anywidget.AnyWidget):
     def pause(self) -> None:
         """Stop playing the steps back; the step shown stays."""
         with self._batch():
-            self._stop_playback()
+            self._playback.stop()
 
     def next(self) -> None:
         """Go on from a step the board holds (a race's finish)."""
         with self._batch():
             k = self.step_index
-            self._stop_playback()
+            self._playback.stop()
             if k >= 0:
-                self._play_from(k + 1)
+                self._playback.play_from(k + 1)
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until no bot is thinking (their moves are on the board).
@@ -587,7 +494,9 @@ class BoardWidget(anywidget.AnyWidget):
     def close(self) -> None:
         """Close the board (its bot thread too)."""
         self._closed = True
-        self._play_token = getattr(self, "_play_token", 0) + 1
+        playback = getattr(self, "_playback", None)
+        if playback is not None:
+            playback.stop_ticking()
         runner = getattr(self, "_runner", None)
         if runner is not None:
             runner.close()
@@ -601,48 +510,12 @@ class BoardWidget(anywidget.AnyWidget):
         return word
 
     def _refuse_unfinished(self, words: str) -> None:
-        """``words`` start no legal action (``spawn red`` with red already
-        on the board): raise the rule's reason for one way of finishing
-        them, rather than "that is not a whole action". The ways tried: the
-        rules' candidates, then ``words`` plus one word the board offers."""
-        g = self.game
-        try:
-            g.rules.parse(words)
-            return                      # a whole action: act() gives the reason
-        except InvalidActionError:
-            pass
-        state = g.state
-        why = g.rules.why_not(state, words)
-        if why is None:
-            # one way of finishing the words with what the board offers (one
-            # or two more clicks), and the reason that one is refused
-            offered_words = list(dict.fromkeys(unescape(w, _ENTITIES) for w in _DATA_ACT.findall(self.svg)))
-            for action in self._finishings(words, offered_words):
-                why = g.rules.refusal(state, action)
-                if why is not None:
-                    break
-        if why is not None:
-            exc = IllegalActionError(f"{g.info.title}: illegal '{words} …': {why.rule}: {why.reason}",
-                                     rule=why.rule, action=words)
+        """``words`` start no legal action: raise the rule's reason for one
+        way of finishing them (:meth:`Refusals.unfinished`), if any."""
+        exc = self._refusals.unfinished(words, self.svg)
+        if exc is not None:
             self._say(exc)
             raise exc
-
-    def _finishings(self, words: str, offered_words: list[str]) -> Iterator[str]:
-        """Whole actions made of ``words`` and one or two more of the words
-        the board offers (at most :data:`FINISHING_TRIES` tries: a click is
-        answered at once)."""
-        parse = self.game.rules.parse
-        tries = 0
-        for word in offered_words:
-            for more in ([word], *([word, second] for second in offered_words)):
-                tries += 1
-                if tries > FINISHING_TRIES:
-                    return
-                try:
-                    yield parse(" ".join([words, *more]))
-                    break
-                except InvalidActionError:
-                    pass
 
     def _check_offered(self, attr: str, word: str) -> None:
         """A toggle or confirm must name a target the board shows."""
@@ -717,65 +590,6 @@ class BoardWidget(anywidget.AnyWidget):
         return i
 
     # ----------------------------------------------------------- play-back
-    def _holds(self, k: int) -> bool:
-        """Step ``k`` is a moment the board holds (a race's finish)."""
-        steps = self._steplog.steps
-        return 0 <= k < len(steps) and steps[k].frame >= 0 and self.game.rules.hold_frames
-
-    def _first_to_play(self) -> int:
-        """The first step worth playing back: not the human's own move, which
-        they have just seen (its automatic checks and everything after it are)."""
-        log = self.game.log
-        steps = self._steplog.steps
-        for k, step in enumerate(steps):
-            who = log[step.entry].player if step.entry < len(log) else None
-            if step.frame >= 0 or not isinstance(who, int) or who in self.bots:
-                return k
-        return len(steps)
-
-    def _after_moves(self) -> None:
-        """After a move made on the page and the bots' replies (none still
-        thinking): play back what happened, or show the first moment to hold."""
-        if self._runner.thinking is not None or self.step_index >= 0 or self._closed:
-            return
-        if self._runner.background_loop() is None:
-            return                           # Python calls and tests: the live board at once
-        self._play_from(self._first_to_play())
-
-    def _play_from(self, k: int) -> None:
-        """Show step ``k`` and go on every :attr:`playback` seconds (at once
-        to the next moment to hold, when play-back is 0); past the last step,
-        the live board."""
-        n = len(self._steplog.steps)
-        if self.playback <= 0:
-            k = next((j for j in range(k, n) if self._holds(j)), n)
-        if k >= n:
-            self.step_index = -1
-            self.playing = False
-            return
-        self.step_index = k
-        if self._holds(k):
-            self.held = True
-            return
-        loop = self._runner.background_loop() or _running_loop()
-        if loop is None:
-            return
-        self.playing = True
-        token = self._play_token
-        loop.call_later(self.playback, self._tick, token, context=contextvars.copy_context())
-
-    def _tick(self, token: int) -> None:
-        """(kernel thread) The next step of a play-back, if it is still on."""
-        if token != self._play_token or self._closed:
-            return
-        with self._batch():
-            self._play_from(self.step_index + 1)
-
-    def _stop_playback(self) -> None:
-        self._play_token += 1
-        self.playing = False
-        self.held = False
-
     def _live_changed(self) -> tuple[str, ...]:
         """What changed on the board since the human's last move (rung on the
         live board): the position before that move against the one now."""
@@ -836,7 +650,7 @@ class BoardWidget(anywidget.AnyWidget):
             self._batching = False
 
     def _forget_choice(self) -> None:
-        self._stop_playback()
+        self._playback.stop()
         self.pending = ""
         self.selected = []
         self.error = ""
@@ -859,14 +673,8 @@ class BoardWidget(anywidget.AnyWidget):
             return "The game is over." + (" ↶ Undo takes back your last move." if self.can_undo else "")
         if not self._human_to_move():
             return ""
-        acts, toggles, confirms = self._targets(svg)
+        acts, toggles, confirms = self._refusals.targets(svg)
         return _clean(click_hint(g.info.name, acts, self.pending, toggles, confirms))
-
-    def _targets(self, svg: str) -> tuple:
-        """:func:`offered` for ``svg``, read once per picture."""
-        if self._offered[0] != svg:
-            self._offered = (svg, offered(svg))
-        return self._offered[1]
 
     def _say(self, exc: BaseException) -> str:
         """Show ``exc`` on the board in the rule's words (:func:`learner_sentence`),
@@ -878,19 +686,10 @@ class BoardWidget(anywidget.AnyWidget):
         return self.error
 
     def _click_refusal(self, word: str, why: InvalidActionError) -> InvalidActionError:
-        """A click that neither is nor starts an action here, and no rule
-        explains (a colour before the verb, a space with no machine chosen):
-        the game's sentence about that word, unless it teaches how to type
-        an action (a click typed nothing); then what the board takes now."""
-        said = learner_sentence(why, self.game.info.title)
-        if _SYNTAX.search(said):
-            shown = word if len(word) <= 40 else word[:40] + "…"
-            hint = self._hint(self._curtain_text(), self.svg)
-            if self.pending:
-                said = f"“{shown}” cannot come after “{self.pending}”. {hint}".strip()
-            else:
-                said = f"“{shown}” cannot be clicked first. {hint}".strip()
-        exc = InvalidActionError(said, rule=self.game.rules.rule_id("actions"), action=word)
+        """A click that neither is nor starts an action here
+        (:meth:`Refusals.stray_click`), said on the board."""
+        exc = self._refusals.stray_click(word, why, self.pending,
+                                         lambda: self._hint(self._curtain_text(), self.svg))
         self._say(exc)
         return exc
 
@@ -952,10 +751,7 @@ class BoardWidget(anywidget.AnyWidget):
         game, position and view (a view draws only those)."""
         g = self.game
         state = g.state
-        for k, (game, seen, v, svg) in enumerate(self._pictures):
-            if game is g and v == view and seen == state:
-                self._pictures.append(self._pictures.pop(k))
-                return svg
+        return self._pictures.draw(self.game, view)
         svg = g.render(view)
         self._pictures.append((g, state, view, svg))
         del self._pictures[:-PICTURES_KEPT]
@@ -1042,7 +838,7 @@ class BoardWidget(anywidget.AnyWidget):
             ok, error = True, None
             self._runner.from_page = True
             try:
-                self._handle(content)
+                dispatch(self, content)
             except BoardkitError as exc:
                 ok, error = False, self._say(exc)
             except Exception as exc:  # a bug: still answer; the traceback goes to the log
@@ -1052,43 +848,6 @@ class BoardWidget(anywidget.AnyWidget):
                 self._runner.from_page = False
             self._replies += 1
             self.reply = {"n": self._replies, "id": req_id, "ok": ok, "error": error}
-
-    def _handle(self, content: Any) -> None:
-        if not isinstance(content, dict):
-            raise InvalidActionError("a board message must be an object")
-        kind = content.get("kind")
-        if not isinstance(kind, str) or kind not in KINDS:
-            raise InvalidActionError(f"unknown board message kind {_show(kind)}; "
-                                     f"known: {', '.join(KINDS)}")
-        version = content.get("version")
-        word: Any = content.get("word")
-        if type(version) is not int:
-            raise InvalidActionError("a board message must carry the version of the board it was made on")
-        if version != self.version:
-            raise InvalidActionError(STALE)
-        if kind == "click":
-            self.click(word)
-        elif kind == "toggle":
-            self.toggle(word)
-        elif kind == "confirm":
-            self.confirm(word)
-        elif kind == "undo":
-            self.undo()
-        elif kind == "cancel":
-            self.cancel()
-        elif kind == "reveal":
-            self.reveal()
-        elif kind == "play":
-            self.play()
-        elif kind == "pause":
-            self.pause()
-        elif kind == "next":
-            self.next()
-        elif kind == "plan":
-            self.plan(not self.show_plan)
-        else:
-            to: Any = content.get("to")
-            self.step(to)
 
     # --------------------------------------------------------------- display
     def stored_svg(self) -> str:

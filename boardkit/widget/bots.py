@@ -10,6 +10,24 @@ little it needs of the board: how to send one update (``batch``), whether
 bots think in the background (``policy``), and what to do when a bot has
 moved, has failed, or the bots are done (``on_move``, ``on_error``,
 ``on_done``).
+
+Bots in the background
+----------------------
+When a bot is to move after a click on the page, its choice is computed in
+a background thread, on a copy of the game (``bot.choose`` only reads the
+seat's observation), started once the click's answer has gone to the page,
+so the board stays responsive: it says "Player 2 (bot) is thinking…", a
+click meanwhile is answered "still thinking — wait for its move", and undo
+cancels the bot's move. The answer is applied back in the kernel's own
+thread (the asyncio loop that handles the page's messages), and only if the
+game has not changed meanwhile.
+
+Calls from Python (``board.click(...)``, ``board.undo()``, the constructor)
+and any use outside a Jupyter kernel (plain Python, tests) play the bots at
+once, synchronously, so a notebook cell reads like a script. After clicks on
+the page, :meth:`BoardWidget.wait` blocks until the bots are done (a cell
+that reads ``board.game`` after playing on the page should call it first).
+``BoardWidget.bots_in_background`` forces either way.
 """
 from __future__ import annotations
 

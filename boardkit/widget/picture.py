@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from typing import Any
 
 
 def pack_svg(svg: str) -> bytes:
@@ -71,3 +72,29 @@ def unpack_picture(base_z: bytes, svg_z: bytes) -> str:
     for k, part in change.get("set", ()):
         parts[k] = part
     return "".join(parts)
+
+
+class Pictures:
+    """The last few pictures a board drew (a refused click, a cancel, an
+    undo, the live board again after a step: the same picture is not drawn
+    twice); newest last."""
+
+    def __init__(self, kept: int):
+        self._kept = kept
+        self._drawn: list[tuple[Any, dict, Any, str]] = []
+
+    def draw(self, game: Any, view: Any) -> str:
+        """``game.render(view)``, or the same picture drawn before for this
+        game, position and view (a view draws only those)."""
+        state = game.state
+        for k, (g, seen, v, svg) in enumerate(self._drawn):
+            if g is game and v == view and seen == state:
+                self._drawn.append(self._drawn.pop(k))
+                return svg
+        svg = game.render(view)
+        self._drawn.append((game, state, view, svg))
+        del self._drawn[:-self._kept]
+        return svg
+
+    def clear(self) -> None:
+        self._drawn.clear()

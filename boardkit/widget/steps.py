@@ -1,7 +1,6 @@
 """What happened since the human's last move, read from the game's log:
 the steps a board widget can look back at, the events panel and the move
-log sent as an append (see :mod:`boardkit.widget.board`, "Following the
-bots").
+log sent as an append (below, "Following the bots").
 
 :class:`StepLog` is a part the board widget holds: it owns the steps, the
 events and the log lines the page has, and reads the game and the bots
@@ -10,6 +9,15 @@ from the board's :class:`Table`. The widget tells it when a turn starts
 (:meth:`StepLog.extend`) and when everything is forgotten
 (:meth:`StepLog.clear`); it asks it for the steps' positions and captions,
 the events panel and the log to send.
+
+Following the bots
+------------------
+Everything since the human's last move is a *step*: each log entry from
+that move on (the bots' moves and the dealer's draws too), or each recorded
+sub-step of an entry that has them (the automatic checks). ``step`` shows
+one on the big board, with what it changed outlined (:func:`changes` of
+the state before and after: moved slimes, changed squares); ``happened``
+lists every event since that move, each with the step it belongs to.
 """
 from __future__ import annotations
 

@@ -1,0 +1,76 @@
+"""The requests the page sends a board (see :mod:`boardkit.widget.board`,
+"How a click travels"): each is checked (its kind, the board version it was
+made on) and done by the board's Python API, the same path as a call from a
+notebook cell.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..core.errors import InvalidActionError
+from .refusals import show
+
+
+class Board(Protocol):
+    """What a request reaches: the board's Python API
+    (:class:`~boardkit.widget.board.BoardWidget`)."""
+
+    version: int
+    show_plan: bool
+
+    def click(self, word: str) -> Any: ...
+    def toggle(self, word: str) -> Any: ...
+    def confirm(self, word: str) -> Any: ...
+    def undo(self) -> None: ...
+    def cancel(self) -> None: ...
+    def reveal(self) -> None: ...
+    def play(self) -> None: ...
+    def pause(self) -> None: ...
+    def next(self) -> None: ...
+    def plan(self, show: bool = True) -> None: ...
+    def step(self, index: int) -> None: ...
+
+#: What the page may ask for (see :mod:`boardkit.widget.board`).
+KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step", "play", "pause", "next", "plan")
+#: Said when a request was made on a board that has changed since.
+STALE = "The board changed — look again"
+
+
+def dispatch(board: Board, content: Any) -> None:
+    """One request from the page, done by the board's Python API (a
+    refused one raises the rule's error; the board answers it)."""
+    if not isinstance(content, dict):
+        raise InvalidActionError("a board message must be an object")
+    kind = content.get("kind")
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise InvalidActionError(f"unknown board message kind {show(kind)}; "
+                                 f"known: {', '.join(KINDS)}")
+    version = content.get("version")
+    word: Any = content.get("word")
+    if type(version) is not int:
+        raise InvalidActionError("a board message must carry the version of the board it was made on")
+    if version != board.version:
+        raise InvalidActionError(STALE)
+    if kind == "click":
+        board.click(word)
+    elif kind == "toggle":
+        board.toggle(word)
+    elif kind == "confirm":
+        board.confirm(word)
+    elif kind == "undo":
+        board.undo()
+    elif kind == "cancel":
+        board.cancel()
+    elif kind == "reveal":
+        board.reveal()
+    elif kind == "play":
+        board.play()
+    elif kind == "pause":
+        board.pause()
+    elif kind == "next":
+        board.next()
+    elif kind == "plan":
+        board.plan(not board.show_plan)
+    else:
+        to: Any = content.get("to")
+        board.step(to)
