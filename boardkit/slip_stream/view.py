@@ -106,11 +106,12 @@ CSS = BASE_CSS + """
 .ss-player rect.row { fill: #fff3b0; }
 .ss-car { stroke: #111; stroke-width: 1.5; }
 .ss-letter { text-anchor: middle; }
-""" + "".join(f".ss-car.{c} {{ fill: {FILL[c]}; }}\n.ss-letter.{c} {{ fill: {INK[c]}; }}\n" for c in FILL) + """\
 .ss-car.none { fill: #9a9a9a; }
 .ss-letter.none { fill: #000; }
 """
-CSS = _compact(CSS)
+# a machine's body and letter in its colour (a colour not chosen yet: grey, "?")
+CSS = _compact(CSS + "".join(f".ss-car.{c} {{ fill: {FILL[c]}; }}\n.ss-letter.{c} {{ fill: {INK[c]}; }}\n"
+                             for c in FILL))
 
 W = BOARD_WIDTH          # 1180: 1 unit ≈ 1 px at 1280×720
 LX = 30                  # the course's left edge (lane letters left of it)
