@@ -82,6 +82,7 @@ CSS = BASE_CSS + """
 .ss-goal { fill: #fff; stroke: #222; stroke-width: 2; }
 .ss-goal-line { stroke: #222; stroke-width: 1.5; stroke-dasharray: 3 3; }
 .ss-space[data-act] { cursor: not-allowed; }
+.ss-space .hit { fill: #fff; fill-opacity: 0; }
 .ss-dests rect.back { fill: #ffd84d; stroke: #7a5c00; stroke-width: 2; }
 .ss-machine text { font-size: 14px; font-weight: bold; }
 .ss-machine.selected rect.ring { fill: none; stroke: #d00; stroke-width: 4; }
@@ -391,8 +392,8 @@ def _space(geo: _Course, name: str, moving: bool) -> El:
     y = geo.cy(p)
     cell = El("g", class_=f"ss-space {lay.kind(p)}", data_space=name, data_act=name if moving else None)
     cell.add(title(_space_title(lay, name)))
-    cell.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=geo.cp, height=LP, fill="#fff",
-                fill_opacity=0, class_="hit"))
+    # (invisible, yet it catches the pointer: the CSS of .ss-space .hit)
+    cell.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=geo.cp, height=LP, class_="hit"))
     return cell
 
 
