@@ -28,6 +28,7 @@ Contrast follows WCAG 2 (relative luminance, (L1 + 0.05) / (L2 + 0.05)).
 """
 from __future__ import annotations
 
+import copy as copy_module
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
@@ -267,8 +268,14 @@ class Picture:
 
     def _walk(self, el, parent_style, alpha, chain, bg):
         tag = self._tag(el)
-        if tag in ("style", "title", "desc"):
+        if tag in ("style", "title", "desc", "defs"):      # (what <defs> holds is drawn by a <use>)
             return
+        if tag == "use":
+            # the element it names, drawn where it says: a copy shifted by its x, y
+            el = self._instance(el)
+            if el is None:
+                return
+            tag = self._tag(el)
         me = (tag, set((el.get("class") or "").split()), dict(el.attrib))
         chain = chain + [me]
         style = self._style(el, chain, parent_style)
@@ -279,6 +286,33 @@ class Picture:
         self.items.append(Item(el, len(self.items), style, alpha, chain, bg))
         for child in el:
             self._walk(child, style, alpha, chain, bg)
+
+    #: the coordinates of each kind of element (absent ones are 0)
+    _SHIFTED = {"rect": ("x", "y"), "use": ("x", "y"), "text": ("x", "y"), "circle": ("cx", "cy"),
+                "ellipse": ("cx", "cy"), "line": ("x1", "y1", "x2", "y2")}
+
+    def _instance(self, use: ET.Element) -> ET.Element | None:
+        """What ``use`` draws: a copy of the element it names, its
+        coordinates shifted by the use's ``x``, ``y`` (at any depth, a
+        nested ``<use>`` included)."""
+        ref = use.get("href") or use.get("{http://www.w3.org/1999/xlink}href") or ""
+        if not hasattr(self, "_ids"):
+            self._ids = {e.get("id"): e for e in self.root.iter() if e.get("id")}
+        target = self._ids.get(ref[1:]) if ref.startswith("#") else None
+        if target is None:
+            return None
+        if use.get("transform") or target.get("transform"):
+            raise ValueError("a transform this check cannot follow")
+        dx, dy = self._num(use, "x"), self._num(use, "y")
+        copy = copy_module.deepcopy(target)
+        copy.attrib.pop("id", None)
+        for e in copy.iter():
+            for name in self._SHIFTED.get(self._tag(e), ()):
+                e.set(name, f"{self._num(e, name) + (dx if name[-2:] in ('x', 'cx', 'x1', 'x2') else dy):g}")
+            if self._tag(e) in ("polygon", "polyline") and e.get("points"):
+                nums = [float(v) for v in re.split(r"[\s,]+", e.get("points").strip())]
+                e.set("points", " ".join(f"{v + (dx if i % 2 == 0 else dy):g}" for i, v in enumerate(nums)))
+        return copy
 
     # ------------------------------------------------------------- shapes
     @staticmethod

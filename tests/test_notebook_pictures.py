@@ -84,3 +84,15 @@ def test_no_stored_picture_looks_playable_and_a_stored_board_says_it_is_a_pictur
             assert "run the cell to play" in svg, f"cell {i}: a stored board not saying it is a picture"
     if path.name != "00_tour.ipynb" and not path.name.startswith("05"):
         assert boards >= 1, f"{path.name} stores no live board"
+
+
+#: A stored notebook stays under this size (bytes): GitHub and nbviewer show
+#: it, a clone stays light, and a teacher's JupyterLab opens it at once.
+NOTEBOOK_LIMIT = 1_000_000
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS[0].parent.glob("*.ipynb")), ids=lambda p: p.name)
+def test_every_stored_notebook_is_under_1_mb(path):
+    size = path.stat().st_size
+    assert size < NOTEBOOK_LIMIT, (f"{path.name} is {size / 1e6:.2f} MB: a stored notebook must stay "
+                                   f"under 1 MB (smaller pictures, or fewer)")

@@ -85,6 +85,73 @@ def test_every_space_of_the_course_is_drawn_at_any_course_order():
         assert tiles == order                               # left to right in course order
 
 
+def _slots_drawn(svg: str) -> dict[tuple[float, float], str]:
+    """The slot shapes as a browser draws them (each ``<use>`` followed to
+    its ``<defs>``): centre → "circle", "goal" or "space"."""
+    out = {}
+    for item in Picture(svg).items:
+        el, classes = item.el, item.chain[-1][1]
+        tag = el.tag.replace(NS, "")
+        if "ss-slot" in classes or "ss-goal" in classes:
+            if tag == "circle":
+                centre, kind = (float(el.get("cx")), float(el.get("cy"))), "circle"
+            else:
+                centre = (float(el.get("x")) + float(el.get("width")) / 2,
+                          float(el.get("y")) + float(el.get("height")) / 2)
+                kind = "goal" if "ss-goal" in classes else "space"
+            assert centre not in out, f"two slots drawn at {centre}"
+            out[centre] = kind
+    return out
+
+
+@pytest.mark.parametrize("order", [[1, 2, 3, 4, 5, 6, 7], [7, 6, 5, 4, 3, 2, 1], [3, 1, 7, 2, 5, 4, 6]])
+def test_every_space_has_its_slot_drawn_in_its_cell(order):
+    """The slots are drawn once per kind (<defs>) and once per column of
+    the course (<use>): each space still gets exactly one, of its kind, in
+    the middle of the cell that answers a click on it."""
+    g = SlipStream.scenario(course=order)
+    svg = g.render()
+    assert "<defs>" in svg and "<use " in svg
+    drawn = _slots_drawn(svg)
+    want = {}
+    for e in groups(svg, "ss-space"):
+        hit = [c for c in e if c.get("class") == "hit"][0]
+        centre = (float(hit.get("x")) + float(hit.get("width")) / 2,
+                  float(hit.get("y")) + float(hit.get("height")) / 2)
+        kind = e.get("class").split()[1]
+        want[centre] = {"start": "space", "circle": "circle", "goal": "goal"}.get(kind, "space")
+    assert len(want) == len(g.layout.names) == len(drawn)
+    for (x, y), kind in want.items():       # (the same place to within 0.02: both are written rounded)
+        found = [k for (dx, dy), k in drawn.items() if abs(dx - x) < 0.02 and abs(dy - y) < 0.02]
+        assert found == [kind], ((x, y), kind, found)
+
+
+def test_an_id_names_one_shape_on_every_board():
+    """Live boards share one page (a notebook shows many): an id used by two
+    boards must draw the same on both, whatever their course, title or
+    state."""
+    import re
+    shapes: dict[str, str] = {}
+    boards = [fresh(), played(2, 45), SlipStream.scenario(course=[3, 1, 7, 2, 5, 4, 6])]
+    views = [View(), View(caption="step 3 of 9: " + "red slips ahead; " * 40)]
+    for g in boards:
+        for v in views:
+            for m in re.finditer(r'<(\w+) id="([^"]+)"[^>]*?(?:/>|>.*?</\1>)', g.render(v)):
+                assert shapes.setdefault(m.group(2), m.group(0)) == m.group(0), m.group(2)
+    assert len(shapes) > 5
+
+
+def test_a_stored_board_is_small():
+    """What a notebook stores of a board (slim(): no titles, click words or
+    click areas) is about a quarter of the live board: 19 boards keep the
+    Slip Stream notebook well under 1 MB."""
+    from boardkit.core.svg import slim
+    for g in (fresh(), played(2, 45), played(3, 400)):
+        live = g.render()
+        stored = slim(live)
+        assert len(stored) < 27_000 and len(stored) < 0.35 * len(live), (len(stored), len(live))
+
+
 def test_prohibition_lines_lie_along_the_forbidden_steps():
     for order in ([1, 2, 3, 4, 5, 6, 7], [5, 4, 3, 2, 1, 7, 6]):
         g = SlipStream.scenario(course=order)

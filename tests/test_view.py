@@ -207,9 +207,9 @@ def test_parts_drawn_before_are_the_parts_drawn_afresh():
 
 
 def test_a_stored_picture_keeps_what_is_drawn_and_drops_what_only_a_live_board_uses():
-    """slim() removes hover titles, data- attributes and invisible click
-    areas (an <img> uses none of them); every drawn element stays, in order,
-    with its look; a Slip Stream board halves."""
+    """slim() removes hover titles, data- attributes, invisible click areas
+    and the groups left empty (an <img> uses none of them); every drawn
+    element stays, in order, with its look; a Slip Stream board halves."""
     import re
     import xml.etree.ElementTree as ET
 
@@ -222,14 +222,20 @@ def test_a_stored_picture_keeps_what_is_drawn_and_drops_what_only_a_live_board_u
     assert "<title>" not in small and 'class="hit"' not in small and " data-" not in small
     assert len(small) < 0.6 * len(live)
 
+    def unseen(el) -> bool:
+        """A title, a click area, or a group of nothing else."""
+        tag = el.tag.split("}")[-1]
+        return tag == "title" or el.get("class") == "hit" or (tag == "g" and all(map(unseen, el)))
+
     def drawn(svg: str) -> list[tuple]:
         out = []
         for el in ET.fromstring(svg).iter():
             tag = el.tag.split("}")[-1]
-            if tag == "title" or el.get("class") == "hit":
+            if unseen(el):
                 continue
             out.append((tag, tuple(sorted((k, v) for k, v in el.attrib.items() if not k.startswith("data-"))),
                         (el.text or "").strip()))
         return out
     assert drawn(small) == drawn(live)
+    assert "<g></g>" not in small and not re.search(r"<g [^>]*></g>|<g( [^>]*)?/>", small)
     assert re.search(r"<(rect|circle|text)\b", small)

@@ -359,12 +359,21 @@ _DATA_ATTR = re.compile(r' data-[\w-]+="[^"]*"')
 _HIT_AREA = re.compile(r'<rect [^>]*class="hit"/>')
 
 
+_EMPTY_GROUP = re.compile(r"<g(?: [^>]*)?></g>|<g(?: [^>]*)?/>")
+
+
 def slim(svg: str) -> str:
     """The picture without what only a live board uses: hover titles (an
-    ``<img>`` never shows them), ``data-`` attributes (what a click sends) and
-    invisible click areas. What is drawn stays the same; a stored board is
+    ``<img>`` never shows them), ``data-`` attributes (what a click sends),
+    invisible click areas, and the groups that held nothing else (an empty
+    group draws nothing). What is drawn stays the same; a stored board is
     about half the size."""
-    return _HIT_AREA.sub("", _DATA_ATTR.sub("", _TITLE.sub("", svg)))
+    out = _HIT_AREA.sub("", _DATA_ATTR.sub("", _TITLE.sub("", svg)))
+    while True:
+        less = _EMPTY_GROUP.sub("", out)
+        if less == out:
+            return out
+        out = less
 
 
 _CLICKABLE_ATTR = re.compile(r' (?:data-act|data-toggle|data-confirm|tabindex)="[^"]*"')

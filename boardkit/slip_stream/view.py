@@ -23,6 +23,7 @@ Click flow (each click is one word of the action):
 from __future__ import annotations
 
 import math
+import re
 import weakref
 from typing import Protocol
 
@@ -64,14 +65,24 @@ FILL = {"red": "#ef5a45", "blue": "#1f3a93"}
 INK = {c: ink(f) for c, f in FILL.items()}
 LETTER = {"red": "R", "blue": "B"}
 BAN = "#a50000"          # prohibition lines
+def _compact(css: str) -> str:
+    """``css`` without the spaces and line breaks it reads well with (every
+    board carries its style sheet)."""
+    css = re.sub(r"\s*([{};,])\s*", r"\1", css.strip())
+    return re.sub(r":\s+", ":", css).replace(";}", "}")
+
+
 CSS = BASE_CSS + """
+.boardkit .ss-names text { font-size: 14px; fill: #333; text-anchor: middle; }
+.ss-tile-group text { text-anchor: middle; }
 .ss-tile { fill: #dedbd2; stroke: #8d887a; }
 .ss-tile.start { fill: #d0d4da; }
 .ss-tile.goal { fill: #fff1b8; stroke: #b08d00; }
-.ss-space rect.slot { fill: #fff; stroke: #5a5a5a; stroke-width: 1.5; }
-.ss-space circle.slot { fill: #fff; stroke: #5a5a5a; stroke-width: 1.5; }
-.ss-space rect.goal { fill: #fff; stroke: #222; stroke-width: 2; }
+.ss-slot { fill: #fff; stroke: #5a5a5a; stroke-width: 1.5; }
+.ss-goal { fill: #fff; stroke: #222; stroke-width: 2; }
+.ss-goal-line { stroke: #222; stroke-width: 1.5; stroke-dasharray: 3 3; }
 .ss-space[data-act] { cursor: not-allowed; }
+.ss-space .hit { fill: #fff; fill-opacity: 0; }
 .ss-dests rect.back { fill: #ffd84d; stroke: #7a5c00; stroke-width: 2; }
 .ss-machine text { font-size: 14px; font-weight: bold; }
 .ss-machine.selected rect.ring { fill: none; stroke: #d00; stroke-width: 4; }
@@ -81,16 +92,27 @@ CSS = BASE_CSS + """
 .ss-ban line { stroke: #a50000; stroke-width: 2.5; }
 .ss-ban line.dots { stroke-dasharray: 2 3; }
 .ss-wheel text { font-weight: bold; }
+.ss-wheel text.pts { text-anchor: middle; }
+.ss-wheel circle.open { fill: #fff; stroke: #111; stroke-width: 3; stroke-dasharray: 4 2; }
 .ss-track circle.mark { fill: #fff; stroke: #444; stroke-width: 1.5; }
 .ss-track .turbo circle.mark { fill: #222; stroke: #222; }
 .ss-track .crash circle.mark { fill: #b00000; stroke: #b00000; }
 .ss-track .crash polygon { fill: #b00000; }
 .ss-track .home circle.mark { stroke: #111; stroke-width: 2.5; }
 .ss-track text { font-size: 14px; }
+.ss-mark text { fill: #111; text-anchor: middle; }
+.ss-mark.turbo text, .ss-mark.crash text { fill: #fff; }
 .ss-button rect { stroke: #111; stroke-width: 2; }
 .ss-button text { font-size: 20px; font-weight: bold; }
 .ss-player rect.row { fill: #fff3b0; }
+.ss-car { stroke: #111; stroke-width: 1.5; }
+.ss-letter { text-anchor: middle; }
+.ss-car.none { fill: #9a9a9a; }
+.ss-letter.none { fill: #000; }
 """
+# a machine's body and letter in its colour (a colour not chosen yet: grey, "?")
+CSS = _compact(CSS + "".join(f".ss-car.{c} {{ fill: {FILL[c]}; }}\n.ss-letter.{c} {{ fill: {INK[c]}; }}\n"
+                             for c in FILL))
 
 W = BOARD_WIDTH          # 1180: 1 unit ≈ 1 px at 1280×720
 LX = 30                  # the course's left edge (lane letters left of it)
@@ -226,8 +248,12 @@ def _instruction(game, state: dict, clickable: bool, selected: str | None, word:
 def _tiles(game, state: dict, geo: _Course) -> El:
     lay = geo.lay
     g = El("g", class_="ss-tiles")
+    # the lane letters and the row numbers name the spaces (e.g. 12c); their
+    # look is the group's (class ss-names)
+    names = El("g", class_="ss-names")
     for i, letter in enumerate(LANE_LETTERS[:LANES]):
-        g.add(text(LX / 2, geo.y0 + (i + 0.5) * LP, letter, class_="small", text_anchor="middle"))
+        names.add(text(LX / 2, geo.y0 + (i + 0.5) * LP, letter))
+    g.add(names)
     for kind, first, last in geo.tiles():
         x0, x1 = geo.left(first), geo.left(last) + geo.cp
         if kind == "start":
@@ -244,17 +270,16 @@ def _tiles(game, state: dict, geo: _Course) -> El:
             name = game.rules.tiles.course[number].name
             tile.set(data_tile=number, data_position=k)
             tile.add(title(f"course tile {number} ({name}), course position {k}"))
-            tile.add(text(mid, geo.y0 - 50, f"tile {number}", class_="heading", text_anchor="middle"))
-            tile.add(text(mid, geo.y0 - 32, _fit(name, x1 - x0 + GAP - 2, 14), class_="small",
-                          text_anchor="middle"))
+            tile.add(text(mid, geo.y0 - 50, f"tile {number}", class_="heading"))
+            tile.add(text(mid, geo.y0 - 32, _fit(name, x1 - x0 + GAP - 2, 14), class_="small"))
         else:
             label = "start" if kind == "start" else "goal"
-            tile.add(text(mid, geo.y0 - 50, label, class_="heading", text_anchor="middle"))
+            tile.add(text(mid, geo.y0 - 50, label, class_="heading"))
         g.add(tile)
-    # the row numbers, which name the spaces with the lane letters
+    names = El("g", class_="ss-names")
     for row in range(geo.cols):
-        g.add(text(geo.cx(row), geo.bottom + 36, "s" if row == 0 else str(row), class_="small",
-                   text_anchor="middle"))
+        names.add(text(geo.cx(row), geo.bottom + 36, "s" if row == 0 else str(row)))
+    g.add(names)
     if state["course"] is None:
         g.add(text(LX, geo.y0 - 76, "The course order is not drawn yet (shown in tile order 1–7)",
                    class_="small"))
@@ -303,30 +328,72 @@ def _spaces(geo: _Course, moving: bool) -> El:
     if key not in drawn:
         if len(drawn) > 20:
             drawn.clear()
-        drawn[key] = Raw("".join(str(_space(geo, name, moving)) for name in _names(geo.lay)))
+        drawn[key] = Raw(str(_slots(geo)) + "".join(str(_space(geo, name, moving))
+                                                    for name in _names(geo.lay)))
     return El("g", drawn[key], class_="ss-spaces")
 
 
+#: one letter per kind of space in the ids of the shapes the slots reuse
+_KIND_LETTER = {"start": "s", CIRCLE: "o", GOAL: "g"}
+
+
+def _slots(geo: _Course) -> El:
+    """The slots of every space, drawn once for the whole course: the shape
+    of each kind of space is defined once (``<defs>``), then each column of
+    the course (a row of spaces, lane a to g) is a ``<use>`` of the column
+    of shapes it has; the courses repeat a few columns many times. The ids
+    name what they draw (the slot's width, the kinds lane by lane, the lane
+    pitch): two boards on one page that share an id draw the same shape."""
+    lay = geo.lay
+    sw = min(22.0, geo.cp - 6)
+    w = f"{sw:.2f}".rstrip("0").rstrip(".").replace(".", "_")
+    shapes = {
+        "e": El("rect", x=-sw / 2, y=-7, width=sw, height=14, rx=7, class_="ss-slot"),
+        "o": El("circle", r=6, class_="ss-slot"),
+        "g": El("g", El("rect", x=-sw / 2, y=-9, width=sw, height=18, rx=3, class_="ss-goal"),
+                El("line", x1=-sw / 2 + 4, y1=0, x2=sw / 2 - 4, y2=0, class_="ss-goal-line")),
+    }
+    shapes["s"] = shapes["e"]
+    defs = El("defs")
+    made: set[str] = set()
+    layer = El("g", class_="ss-slots")
+    for row in range(lay.goal_row + 1):
+        places = [(0, i) for i in range(1, START_SPACES + 1)] if row == 0 else \
+            [(row, lane) for lane in range(1, LANES + 1)]
+        kinds = "".join(_KIND_LETTER.get(lay.kind(p), "e") for p in places)
+        col = f"ss{w}-{kinds}"
+        if col not in made:
+            for k in set(kinds):
+                shape = f"ss{w}-{k if k != 's' else 'e'}"
+                if shape not in made:
+                    made.add(shape)
+                    defs.add(El(shapes[k].tag, *shapes[k].children, id=shape, **_attrs(shapes[k])))
+            made.add(col)
+            column = El("g", id=col)
+            for p, k in zip(places, kinds):
+                column.add(El("use", href=f"#ss{w}-{k if k != 's' else 'e'}",
+                              y=geo.cy(p) - geo.y0))
+            defs.add(column)
+        layer.add(El("use", href=f"#{col}", x=geo.cx(row), y=geo.y0))
+    return El("g", defs, layer)
+
+
+def _attrs(el: El) -> dict:
+    """``el``'s attributes as keyword arguments of :class:`El`."""
+    return {k.replace("-", "_") + ("_" if k == "class" else ""): v for k, v in el.attrs.items()}
+
+
 def _space(geo: _Course, name: str, moving: bool) -> El:
+    """A space's name: its title (and, while machines move, its click word)
+    over its whole cell; its slot is drawn by :func:`_slots`."""
     lay = geo.lay
     p = parse_place(name)
     assert p is not None
-    x, y = geo.cx(p[0]), geo.cy(p)
-    kind = lay.kind(p)
-    cell = El("g", class_=f"ss-space {kind}", data_space=name, data_act=name if moving else None)
+    y = geo.cy(p)
+    cell = El("g", class_=f"ss-space {lay.kind(p)}", data_space=name, data_act=name if moving else None)
     cell.add(title(_space_title(lay, name)))
-    if moving:      # the whole cell answers a click
-        cell.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=geo.cp, height=LP, fill="#fff",
-                    fill_opacity=0, class_="hit"))
-    sw = min(22.0, geo.cp - 6)
-    if kind == CIRCLE:
-        cell.add(El("circle", cx=x, cy=y, r=6, class_="slot"))
-    elif kind == GOAL:
-        cell.add(El("rect", x=x - sw / 2, y=y - 9, width=sw, height=18, rx=3, class_="goal"))
-        cell.add(El("line", x1=x - sw / 2 + 4, y1=y, x2=x + sw / 2 - 4, y2=y, stroke="#222",
-                    stroke_width=1.5, stroke_dasharray="3 3"))
-    else:
-        cell.add(El("rect", x=x - sw / 2, y=y - 7, width=sw, height=14, rx=7, class_="slot"))
+    # (invisible, yet it catches the pointer: the CSS of .ss-space .hit)
+    cell.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=geo.cp, height=LP, class_="hit"))
     return cell
 
 
@@ -417,19 +484,21 @@ def _lines(geo: _Course, dests: dict, selected: str | None) -> El:
     return g
 
 
+def _n(v: float) -> str:
+    """``v`` to one decimal, as short as it goes (``12.0`` → ``12``)."""
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
 def machine_token(x: float, y: float, colour: str | None) -> list[El]:
     """A machine seen from the side, its front to the right: two wheels, a
     body with the colour's letter and a pointed nose."""
-    fill = FILL[colour] if colour else "#9a9a9a"
-    out = [El("circle", cx=x - 7, cy=y + 9, r=4.5, fill="#222"),
-           El("circle", cx=x + 6, cy=y + 9, r=4.5, fill="#222"),
-           El("polygon", points=f"{x + 6:.1f},{y - 9:.1f} {x + 13:.1f},{y:.1f} {x + 6:.1f},{y + 9:.1f}",
-              fill=fill, stroke="#111", stroke_width=1.5),
-           El("rect", x=x - 12, y=y - 10, width=19, height=19, rx=4, fill=fill, stroke="#111",
-              stroke_width=1.5, class_="body")]
-    out.append(text(x - 2.5, y, LETTER[colour] if colour else "?", text_anchor="middle",
-                    fill=INK[colour] if colour else "#000"))
-    return out
+    c = colour or "none"          # (its colours: the CSS of ss-car and ss-letter)
+    return [El("circle", cx=x - 7, cy=y + 9, r=4.5, fill="#222"),
+            El("circle", cx=x + 6, cy=y + 9, r=4.5, fill="#222"),
+            El("polygon", points=f"{_n(x + 6)},{_n(y - 9)} {_n(x + 13)},{_n(y)} {_n(x + 6)},{_n(y + 9)}",
+               class_=f"ss-car {c}"),
+            El("rect", x=x - 12, y=y - 10, width=19, height=19, rx=4, class_=f"ss-car {c} body"),
+            text(x - 2.5, y, LETTER.get(c, "?"), class_=f"ss-letter {c}")]
 
 
 def _machines(rules, state: dict, geo: _Course, t: Targets, clickable: bool, selected: str | None,
@@ -455,18 +524,19 @@ def _machines(rules, state: dict, geo: _Course, t: Targets, clickable: bool, sel
             m.add(El("rect", x=geo.left(p[0]), y=y - LP / 2, width=geo.cp, height=LP, fill="#fff",
                      fill_opacity=0, class_="hit"))
             m.add(*machine_token(x, y, colour))
-            m.add(El("rect", x=x - 15, y=y - 14, width=31, height=30, rx=6, fill="none", class_="hl"))
-            if name == selected:
-                m.add_class("selected")
-                m.add(El("rect", x=x - 15, y=y - 14, width=31, height=30, rx=6, class_="ring"))
-            if name in changed:
-                m.add_class("changed")
             if clickable and selected is None and colour in movers and not home:
                 t.mark(m, f"{_word(state)} {name}")
             elif clickable and name != selected and colour in movers and not home:
                 t.mark(m, f"{_word(state)} {name}", fresh=True)      # another machine: chosen instead
             elif clickable and selected is not None and name != selected:
                 t.mark(m, name)
+            if "target" in m.attrs.get("class", "").split():     # (its outline: only a target's)
+                m.add(El("rect", x=x - 15, y=y - 14, width=31, height=30, rx=6, fill="none", class_="hl"))
+            if name == selected:
+                m.add_class("selected")
+                m.add(El("rect", x=x - 15, y=y - 14, width=31, height=30, rx=6, class_="ring"))
+            if name in changed:
+                m.add_class("changed")
             g.add(m)
     return g
 
@@ -501,16 +571,15 @@ def _wheels(game, state: dict, geo: _Course) -> El:
         if taker in FILL:
             w.add(title(f"wheel token of course position {k} ({pts} points): taken by {taker}"))
             w.add(El("circle", cx=cx, cy=y, r=14, fill=FILL[taker], stroke="#111", stroke_width=2))
-            w.add(text(cx, y, str(pts), text_anchor="middle", fill=INK[taker], class_="small"))
+            w.add(text(cx, y, str(pts), fill=INK[taker], class_="small pts"))
             say = f"{taker} took it"
         else:
             w.add(title(f"wheel token of course position {k}: {pts} points for the first player "
                         f"whose machines have all left the tile"))
-            w.add(El("circle", cx=cx, cy=y, r=14, fill="#fff", stroke="#111", stroke_width=3,
-                      stroke_dasharray="4 2"))
-            w.add(text(cx, y, str(pts), text_anchor="middle", class_="small"))
+            w.add(El("circle", cx=cx, cy=y, r=14, class_="open"))
+            w.add(text(cx, y, str(pts), class_="small pts"))
             say = "wheel: on tile"
-        w.add(text(cx + 19, y, _fit(say, x1 - cx - 19, 14), class_="small", font_weight="normal"))
+        w.add(text(cx + 19, y, _fit(say, x1 - cx - 19, 14), class_="small"))     # (bold: the CSS)
         g.add(w)
     return g
 
@@ -575,8 +644,7 @@ def _score_tile(game, state: dict, y0: float) -> tuple[El, float]:
         c.add(El("circle", cx=x, cy=y, r=r, class_="mark"))
         if kind == "home":
             c.add(El("circle", cx=x, cy=y, r=r - 4, fill="none", stroke="#111", stroke_width=2))
-        ink_ = "#fff" if kind in ("turbo", "crash") else "#111"
-        c.add(text(x, y, str(n), text_anchor="middle", fill=ink_))
+        c.add(text(x, y, str(n)))          # (its colour: the CSS of its kind)
         g.add(c)
         for colour, dy in (("red", -28), ("blue", 28)):
             if pos[colour] == n:
