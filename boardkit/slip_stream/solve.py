@@ -37,9 +37,9 @@ can be checked against it) and then runs a **proof-number search** with no
 bound on the plies (:meth:`Prover.winner`, df-pn): it always expands the
 position that would most cheaply prove or disprove the root, measured by
 proof and disproof numbers (first guess: the number of moves where all must
-fail), and keeps them in a table keyed by the position. On 12 positions
-13-20 plies before the end that deepening left undecided within 100,000
-positions, it decided 1 within the same budget; it does not give the
+fail), and keeps them in a table keyed by the position. Of 12 positions
+8-20 plies before the end that deepening to 40 plies left undecided within
+its budget, it decided 1 within 100,000 positions; it does not give the
 length of a longer proof.
 
 Used by ``benchmarks/slip_stream_exact.py`` (does each level's move keep a
