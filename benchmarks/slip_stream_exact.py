@@ -15,9 +15,12 @@ player); its position ``lo + g % (hi - lo + 1)`` plies before the end is
 taken (``--back lo hi``). Each is solved exactly by
 :class:`boardkit.slip_stream.solve.Prover`: a search to the end of the game
 (no evaluation), deepened one ply at a time until a forced win or loss is
-proved, up to ``--plies`` plies; a position not decided within them, or
-within ``--budget`` positions searched, is counted as undecided and left out
-of the shares (the count is reported).
+proved, up to ``--plies`` plies; or, with ``--short S``, deepened up to S
+plies (the shortest proof, when it is that short) and then a proof-number
+search with no bound on the plies (df-pn: the length of a longer proof is
+not known, only that it is longer than S). A position not decided, or not
+within ``--budget`` positions searched, is counted as undecided and left
+out of the shares (the count is reported, by distance from the end).
 
 For each level of :data:`boardkit.slip_stream.ai.LEVELS` (depth 2, 4 and 6,
 each within a second of CPU time, which no depth-limited search here
@@ -28,7 +31,7 @@ bound. A lost position cannot be made worse. Shares of the decided
 positions and of the won ones come with 95 % Wilson intervals. The horizon
 check: where the win is forced within the level's depth (the result is
 decided inside its horizon), its move must keep the win; every miss is
-listed.
+listed (``--short`` must then be at least the deepest level's depth).
 
 ``--reuse FILE …`` takes results and verdicts from earlier runs (the same
 positions of the same games, the same AI): a position's result and the
@@ -89,12 +92,15 @@ def game_states(g: int, score_tile: int = 1) -> tuple[object, list[dict]]:
 
 def judge(g: int, plies: int, budgets: dict[int, dict], lo: int = 8, hi: int = 20,
           budget: int | None = 200_000, known: dict | None = None,
-          retry: bool = False) -> dict | None:
+          retry: bool = False, short: int | None = None) -> dict | None:
     """Position ``lo + g % (hi - lo + 1)`` plies before the end of game ``g``,
     solved and each level's move judged (None when it is not a position in
     play). ``known``: an earlier row of this position (its result and the
     verdicts of the moves judged there are taken, not searched again; one
-    it left undecided is searched again only with ``retry``)."""
+    it left undecided is searched again only with ``retry``). ``short``:
+    prove by :meth:`Prover.solve` (the shortest proof looked for up to
+    ``short`` plies, then a proof-number search with no bound on the
+    plies) instead of deepening to ``plies``."""
     from boardkit.slip_stream import SlipStream
     from boardkit.slip_stream.ai import Fast, SlipStreamAI, place_code
     from boardkit.slip_stream.solve import Prover
@@ -118,11 +124,15 @@ def judge(g: int, plies: int, budgets: dict[int, dict], lo: int = 8, hi: int = 2
             if v["verdict"] is not None or result != 1:
                 verdicts[v["action"]] = v["verdict"]
         reused = True
+    elif short is not None:
+        result, proof = prover.solve(pos, short)
+        reused = False
     else:
         result, proof = prover.result(pos, plies)
         reused = False
     prover.nodes = 0
     row: dict = {"game": g, "back": back, "range": [lo, hi], "plies": plies, "result": result,
+                 **({"short": short, "budget": budget} if short is not None else {}),
                  "proof_plies": proof,
                  "moves": len(fast.moves(pos)), "reused": reused, "levels": {}}
     for k, level in budgets.items():
@@ -137,7 +147,9 @@ def judge(g: int, plies: int, budgets: dict[int, dict], lo: int = 8, hi: int = 2
             if action in verdicts:
                 verdict = verdicts[action]
             else:
-                verdict = verdicts[action] = prover.move_result(pos, move, plies - 1)
+                verdict = verdicts[action] = (
+                    prover.move_result(pos, move, plies - 1) if short is None
+                    else prover.move_verdict(pos, move, short))
         row["levels"][str(k)] = {"action": action, "verdict": verdict,
                                  "depth": ai.last_search["depth"], "cpu_seconds": cpu,
                                  "evaluation": ai.last_search["evaluation"]}
@@ -146,8 +158,8 @@ def judge(g: int, plies: int, budgets: dict[int, dict], lo: int = 8, hi: int = 2
 
 
 def _judge(task: tuple) -> dict | None:
-    g, plies, budgets, lo, hi, budget, known, retry = task
-    return judge(g, plies, budgets, lo, hi, budget, known, retry)
+    g, plies, budgets, lo, hi, budget, known, retry, short = task
+    return judge(g, plies, budgets, lo, hi, budget, known, retry, short)
 
 
 def share(k: int, n: int) -> list[float]:
@@ -163,6 +175,9 @@ def summary(rows: list[dict], budgets: dict[int, dict]) -> dict:
                  "by_back": {str(b): [sum(1 for r in rows if r["back"] == b),
                                       sum(1 for r in decided if r["back"] == b)]
                              for b in backs},
+                 "by_band": {f"{a}-{b}": [sum(1 for r in rows if a <= r["back"] <= b),
+                                          sum(1 for r in decided if a <= r["back"] <= b)]
+                             for a, b in ((8, 12), (13, 20))},
                  "levels": {}}
     for k, budget in budgets.items():
         key = str(k)
@@ -170,7 +185,7 @@ def summary(rows: list[dict], budgets: dict[int, dict]) -> dict:
         kept = sum(1 for r in won if r["levels"][key]["verdict"] == 1)
         unknown = len(won) - thrown - kept
         horizon = budget["depth"]
-        inside = [r for r in won if r["proof_plies"] <= horizon]
+        inside = [r for r in won if r["proof_plies"] is not None and r["proof_plies"] <= horizon]
         misses = [r["game"] for r in inside if r["levels"][key]["verdict"] != 1]
         depths = [r["levels"][key]["depth"] for r in rows]
         cpu = [r["levels"][key]["cpu_seconds"] for r in rows if "cpu_seconds" in r["levels"][key]]
@@ -232,6 +247,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=200_000,
                     help="positions the prover may search per question (default 200,000; "
                          "beyond it the position counts as undecided)")
+    ap.add_argument("--short", type=int, default=None,
+                    help="prove by a proof-number search with no bound on the plies, after "
+                         "looking for a proof of at most SHORT plies (the shortest; longer "
+                         "proofs' length is not known); default: deepen to --plies")
     ap.add_argument("--reuse", type=Path, nargs="*", default=[],
                     help="earlier runs whose results and verdicts are taken")
     ap.add_argument("--merge", type=Path, nargs="*", default=[],
@@ -262,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         for r in json.loads(path.read_text())["rows"]:
             known[r["game"]] = r
     lo, hi = args.back
-    tasks = [(g, args.plies, budgets, lo, hi, args.budget, known.get(g), args.retry)
+    tasks = [(g, args.plies, budgets, lo, hi, args.budget, known.get(g), args.retry, args.short)
              for g in range(*args.games) if g not in done]
     started = time.perf_counter()
 

@@ -171,9 +171,47 @@ def test_the_stored_benchmark_of_the_ai_against_exact_results_replays():
     lo, hi = first["range"]
     levels = {1: {"depth": 2}, 2: {"depth": 4}}
     fresh = bench.judge(first["game"], first.get("plies", stored["plies"]), levels, lo, hi,
-                        budget=stored["budget"])
+                        budget=first.get("budget", stored["budget"]), short=first.get("short"))
     assert (fresh["result"], fresh["proof_plies"], fresh["back"]) == \
         (first["result"], first["proof_plies"], first["back"])
     for k in ("1", "2"):
         assert fresh["levels"][k]["action"] == first["levels"][k]["action"]
         assert fresh["levels"][k]["verdict"] == first["levels"][k]["verdict"]
+
+
+def test_the_proof_number_search_agrees_with_the_whole_game_tree():
+    """Prover.solve (a shortest proof up to 2 plies, then df-pn with no
+    bound on the plies) gives every endgame's result and every root move's
+    verdict as the whole tree does; the length only where it is at most 2."""
+    for red, blue, rs, bs, goal in ENDGAMES:
+        g = endgame(red, blue, rs, bs, goal)
+        tree = minimax_tree(g.rules, g.state, g.current_player, max_nodes=5000)
+        fast = SlipStreamAI(0, depth=1).fast(g.rules, g.state)
+        pos = Fast.from_state(g.state)
+        result, plies = Prover(fast).solve(pos, short=2)
+        assert result == tree.value, (red, blue)
+        depth = tree_depth_of_best_play(tree)
+        assert plies == (depth if depth <= 2 else None)
+        assert Prover(fast).winner(pos) == (pos[6] if result == 1 else 1 - pos[6])
+        by_action = {fast.action(pos, m): m for m in fast.moves(pos)}
+        prover = Prover(fast)
+        for child in tree.children:
+            assert prover.move_verdict(pos, by_action[child.label], short=0) == child.value
+
+
+def test_the_proof_number_search_agrees_with_the_bounded_search_near_the_end():
+    """Where the bounded search proves a result, df-pn (no bound, no
+    table shared with it) finds the same winner; a budget too small leaves
+    the result undecided, never guessed."""
+    checked = {1: 0, -1: 0}
+    for here, fast, pos in near_the_end(games=4, back=range(3, 9)):
+        result, _ = Prover(fast, budget=20_000).result(pos, 12)
+        if result is None:
+            continue
+        winner = Prover(fast).winner(pos)
+        assert winner == (pos[6] if result == 1 else 1 - pos[6]), here.state
+        assert Prover(fast).solve(pos, short=0)[0] == result
+        checked[result] += 1
+    assert checked[1] >= 3 and checked[-1] >= 3, checked
+    here, fast, pos = next(near_the_end(games=1, back=range(8, 9)))
+    assert Prover(fast, budget=2).solve(pos, short=0) == (None, None)
