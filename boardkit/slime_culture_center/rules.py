@@ -56,7 +56,7 @@ from .board import (
     spread,
     squares_of,
 )
-from .components import COLOURS, JAPANESE, LETTERS, card_colour, card_value
+from .components import COLOURS, JAPANESE, LETTERS, card_colour
 from .settlement import settle
 
 ACTION_WORDS = ("spawn", "grow", "move", "inject", "exchange")
@@ -829,14 +829,20 @@ class SlimeCultureCenterRules(DealtRules):
 
     def heuristic(self, state: dict, seat: int) -> float:
         """Tiles this seat expects at settlement, from its own cards only."""
-        counts = Counter(v for v in state["board"].values() if is_slime(v))
-        seen = Counter(card_colour(c) for r in state["revealed"] for c in r)
+        # (counted with list.count: the search bot asks this of every seat
+        # at every leaf, so it is written for speed; a board square holds a
+        # colour name exactly when it holds a face-up slime of that colour)
         value = 1.0 if state["cancer"][seat] == "hand" else 0.0
+        mine = [card_colour(x) for x in state["hands"][seat] if x != "?"]
+        if not mine:
+            return value
+        board = list(state["board"].values())
+        seen = [card_colour(c) for r in state["revealed"] for c in r]
         for c in COLOURS:
-            mine = [card_value(x) for x in state["hands"][seat] if x != "?" and card_colour(x) == c]
-            if not mine:
+            n = mine.count(c)
+            if not n:
                 continue
-            unknown = 5 - len(mine) - seen[c]
-            share = len(mine) / (len(mine) + 0.6 * unknown) if unknown > 0 else 1.0
-            value += counts[c] * share
+            unknown = 5 - n - seen.count(c)
+            share = n / (n + 0.6 * unknown) if unknown > 0 else 1.0
+            value += board.count(c) * share
         return value
