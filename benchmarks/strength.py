@@ -49,7 +49,8 @@ SR_TARGET = 20
 GAMES = {"scc": "Slime Culture Center", "sr": "Slime Race"}
 #: MCTSBot settings that can be set from the command line
 SETTINGS = (("horizon", int), ("temperature", float), ("exploration", float), ("wide", int),
-            ("widen", float), ("prior_sample", int), ("prior_visits", float), ("worlds", int),
+            ("widen", float), ("prior_sample", int), ("prior_visits", float),
+            ("root_sample", int), ("worlds", int),
             ("prior_worlds", int), ("rollout_sample", int),
             ("evaluation", str))
 

@@ -48,8 +48,11 @@ Cowling, Powley & Whitehouse 2012) with determinisation, on the pure
   ``temperature`` T is in the heuristic's units (points, tiles). A finished
   game still counts as a win (1) or a loss (0), so the search sees when
   ending the game pays.
-* **A prior from the heuristic.** At the root every legal action, and at a
-  wide node below it (more than ``wide`` legal actions, e.g. Slime Culture
+* **A prior from the heuristic.** At the root every legal action (or, with
+  ``root_sample``, at most that many of them at random: in a crowded Slime
+  Culture Center position, where one action costs its whole chain of
+  predation checks, ranking all ~440 alone would take most of a second),
+  and at a wide node below it (more than ``wide`` legal actions, e.g. Slime Culture
   Center's ~300) a sample of ``prior_sample`` actions, is scored once by
   the actor's value of the position one step ahead (the evaluation above;
   chance that follows the action, such as the card drawn after an exchange,
@@ -101,7 +104,7 @@ DEFAULT_LEVEL = 2
 GENERIC = {"horizon": 20, "rounds": 1, "exploration": 0.7,
            "wide": 12, "widen": 2.0, "prior_sample": 12, "prior_visits": 2.0,
            "worlds": 1, "prior_worlds": 1, "rollout_sample": 1, "evaluation": "softmax",
-           "levels": LEVELS}
+           "root_sample": None, "levels": LEVELS}
 #: The settings a bot may be given (by the game or its constructor).
 SETTINGS = frozenset(GENERIC) | {"temperature"}
 
@@ -153,6 +156,8 @@ class MCTSBot(Bot):
     :param prior_sample: at a wide node below the root, how many actions the
         prior ranks (the rest follow in random order).
     :param prior_visits: how many visits the prior counts for.
+    :param root_sample: at the root, how many actions the prior ranks (None:
+        all; the rest follow in random order).
     :param worlds: judge an unfinished leaf as the mean over this many fresh
         fillings-in of what the seat cannot see there (1: the world searched).
     :param prior_worlds: the same for the prior.
@@ -171,7 +176,8 @@ class MCTSBot(Bot):
                  rounds: int | None | str = "game", temperature: float | None = None,
                  exploration: float | None = None, wide: int | None = None,
                  widen: float | None = None, prior_sample: int | None = None,
-                 prior_visits: float | None = None, worlds: int | None = None,
+                 prior_visits: float | None = None, root_sample: int | None = None,
+                 worlds: int | None = None,
                  prior_worlds: int | None = None, rollout_sample: int | None = None,
                  evaluation: str | None = None):
         super().__init__(seed)
@@ -195,7 +201,7 @@ class MCTSBot(Bot):
         self._overrides: dict[str, Any] = {k: v for k, v in dict(
             horizon=horizon, temperature=temperature, exploration=exploration, wide=wide,
             widen=widen, prior_sample=prior_sample,
-            prior_visits=prior_visits, worlds=worlds,
+            prior_visits=prior_visits, root_sample=root_sample, worlds=worlds,
             prior_worlds=prior_worlds, rollout_sample=rollout_sample,
             evaluation=evaluation).items() if v is not None}
         if rounds != "game":
@@ -362,6 +368,7 @@ class _Search:
         self.widen = float(cfg["widen"])
         self.prior_sample = int(cfg["prior_sample"])
         self.prior_visits = float(cfg["prior_visits"])
+        self.root_sample = None if cfg["root_sample"] is None else int(cfg["root_sample"])
         self.worlds = int(cfg["worlds"])
         self.prior_worlds = int(cfg["prior_worlds"])
         self.rollout_sample = int(cfg["rollout_sample"])
@@ -606,7 +613,10 @@ class _Search:
         order = list(legal)
         rng.shuffle(order)
         if legal is self.root_legal:
-            ranked, rest = order, []
+            if self.root_sample is not None and len(order) > self.root_sample:
+                ranked, rest = order[:self.root_sample], order[self.root_sample:]
+            else:
+                ranked, rest = order, []
         elif len(legal) <= self.wide:
             return order
         else:

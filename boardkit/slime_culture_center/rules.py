@@ -824,8 +824,18 @@ class SlimeCultureCenterRules(DealtRules):
         then judge each seat by its own expected tiles. The relative softmax
         did worse: the opponents' heuristics depend on their sampled hands,
         so it spent moves attacking colours they may not hold; random
-        rollouts through the opponents' turns also did worse."""
-        return {"horizon": 0, "rounds": 1, "exploration": 0.2, "evaluation": "own"}
+        rollouts through the opponents' turns also did worse.
+
+        One action in a crowded position costs its chain of predation checks
+        (every order of up to five predations is tried, SCC-R12): an
+        iteration there takes up to ~4 ms of CPU time, and ranking ~440
+        legal actions at the root half a second. So the root ranks at most
+        100 of them, and the levels are 50, 100 and 160 iterations: the
+        slowest move measured (``benchmarks/mcts_levels.py``, a crowded
+        board) took 0.8 s of CPU time at level 3, where 800 iterations took
+        over 3 s."""
+        return {"horizon": 0, "rounds": 1, "exploration": 0.2, "evaluation": "own",
+                "root_sample": 100, "levels": {1: 50, 2: 100, 3: 160}}
 
     def heuristic(self, state: dict, seat: int) -> float:
         """Tiles this seat expects at settlement, from its own cards only."""
