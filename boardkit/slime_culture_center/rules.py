@@ -605,6 +605,9 @@ class SlimeCultureCenterRules(DealtRules):
         choose an order that matters (SCC-R12)."""
         ck = state["check"]
         masks = None  # the board's colours as square sets, while no bite changes it
+        # once every order of the items left ends the same way, so does every
+        # order of what is left after the first of them: not asked again
+        settled = False
         while True:
             if ck["stage"] == "predation":
                 if ck["colour"] >= len(COLOURS):
@@ -622,17 +625,20 @@ class SlimeCultureCenterRules(DealtRules):
                 if not ck["pairs"]:
                     ck["colour"] += 1
                     ck["pairs"] = None
+                    settled = False
                     continue
                 resolve: Callable[[dict, Any], None] = \
                     lambda s, p: checks.resolve_pair(s, p, None)
-                if checks.order_matters(state, ck["pairs"], resolve):
+                if not settled and checks.order_matters(state, ck["pairs"], resolve):
                     self._decide(state, "the order of the " + colour + " predations (SCC-R4)",
                                  [checks.pair_action(p) for p in ck["pairs"]])
                     return
+                settled = True
                 checks.resolve_pair(state, ck["pairs"].pop(0), emit)
                 masks = None
             else:
                 if ck["groups"] is None:
+                    settled = False
                     ck["groups"] = [in_reading_order(g) for g in checks.cancer_groups(state["board"])]
                     if ck["groups"]:
                         if emit:
@@ -641,10 +647,11 @@ class SlimeCultureCenterRules(DealtRules):
                     break
                 process: Callable[[dict, Any], None] = \
                     lambda s, g: checks.process_group(s, g, None)
-                if checks.order_matters(state, ck["groups"], process):
+                if not settled and checks.order_matters(state, ck["groups"], process):
                     self._decide(state, "the order of the cancer groups (SCC-R6)",
                                  [f"process {g[0]}" for g in ck["groups"]])
                     return
+                settled = True
                 checks.process_group(state, ck["groups"].pop(0), emit)
         checks.expire(state, emit)
         self._end_turn(state, emit)
