@@ -7,19 +7,24 @@ Run from the repository root with the project's interpreter::
     .venv/bin/python benchmarks/mcts_levels.py --only scc --seeds 0 1 2 --players 6
 
 For each game (Slime Race, Super Race, Slime Culture Center; Slip Stream
-has its own AI, ``SlipStreamAI``, and is left out) and each seed, one game is
-played by greedy bots (lap planners in Super Race) with ``history=False``;
-the decisions where the seat has more than one legal action are collected,
-and the first (opening), the one with the most legal actions in the middle
-fifth (middle) and in the last fifth (the crowded end) are searched by ``MCTSBot.level(k, seed=1)`` for k = 1, 2, 3, once each after a
-warm-up search (each search is seeded, so repeats do the same work).
+has its own AI, ``SlipStreamAI``, timed by ``benchmarks/slip_stream_exact.py``,
+and is left out) and each seed, one game is played by greedy bots (lap
+planners in Super Race) with ``history=False``; of the decisions where the
+seat has more than one legal action, three are searched: the first
+(opening), the one with the most legal actions in the middle fifth of the
+game (middle) and in its last fifth (the crowded end). Each is searched by
+``MCTSBot.level(k, seed=1)`` for k = 1, 2, 3, once after a warm-up search
+(each search is seeded, so the two do the same work).
 
-The CPU time of every search is ``time.process_time`` (not the wall clock:
-the machine may be shared); iterations per CPU second are the iterations
-the level ran (:meth:`MCTSBot.level_iterations` of that game) over that
-time. Printed, not asserted: a markdown table per game and level with the
-iterations, the slowest phase's CPU seconds, and iterations per CPU second
-in each phase. ``--json FILE`` writes every measurement.
+The CPU time of a search is ``time.process_time`` (not the wall clock: the
+machine may be shared); iterations per CPU second are the iterations the
+level ran in that game (``MCTSBot.budget``) over that time, the root's
+ranking of the legal actions included. Printed, not asserted: a markdown
+table per game and level with the iterations, the slowest move's CPU
+seconds, and iterations per CPU second in each phase (the median over the
+seeds). ``--players`` changes the number of players (more players, more
+predations to order in a crowded Slime Culture Center). ``--json FILE``
+writes every measurement.
 """
 from __future__ import annotations
 

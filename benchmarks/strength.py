@@ -28,7 +28,8 @@ a strength curve (one game kind, one bot): the call that made it, the bot,
 the seeds, the win rates with their intervals, the CPU time per search move
 (``time.process_time`` in the worker) and one compact row per game.
 ``--combine A B … --point FILE`` merges such files made by the same call
-over different ``--first``/``--games`` ranges into one.
+over different ``--first``/``--games`` ranges into one (its ``call`` names
+every range).
 """
 from __future__ import annotations
 
@@ -209,10 +210,15 @@ def main(argv: list[str] | None = None) -> int:
         rows = [r for p in parts for r in p["results"]]
         if len({r["game"] for r in rows}) != len(rows):
             raise SystemExit("--combine: a game is in two files")
-        first, last = min(r["game"] for r in rows), max(r["game"] for r in rows)
-        if last - first + 1 != len(rows):
-            raise SystemExit("--combine: the games are not one range")
-        call = f"{calls.pop()} --first {first} --games {len(rows)}"
+        numbers = sorted(r["game"] for r in rows)
+        ranges = []   # the games as runs of consecutive numbers
+        for g in numbers:
+            if ranges and ranges[-1][1] == g - 1:
+                ranges[-1][1] = g
+            else:
+                ranges.append([g, g])
+        base = calls.pop()
+        call = "; ".join(f"{base} --first {a} --games {b - a + 1}" for a, b in ranges)
         out = point(parts[0]["game"], rows, call, parts[0]["bot_kwargs"])
         args.point.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
         print(f"{args.point}: {out['wins']}/{out['games']} wins, {pct(out['win_rate'])} "
