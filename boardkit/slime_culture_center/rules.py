@@ -837,10 +837,11 @@ class SlimeCultureCenterRules(DealtRules):
         (every order of up to five predations is tried, SCC-R12): an
         iteration there takes up to ~4 ms of CPU time, and ranking ~440
         legal actions at the root half a second. So the root ranks at most
-        100 of them, and the levels are 50, 100 and 160 iterations: the
-        slowest move measured (``benchmarks/mcts_levels.py``, a crowded
-        board) took 0.8 s of CPU time at level 3, where 800 iterations took
-        over 3 s."""
+        100 of them, and the levels are 50, 100 and 160 iterations. With
+        three players the slowest level-3 move of 150 games against greedy
+        bots took 0.85 s of CPU time (the generic 800 iterations took 2.6 s
+        on the costliest board found); with five or six players a crowded
+        board still takes longer (``benchmarks/mcts_levels.py --players 5``)."""
         return {"horizon": 0, "rounds": 1, "exploration": 0.2, "evaluation": "own",
                 "root_sample": 100, "levels": {1: 50, 2: 100, 3: 160}}
 
