@@ -161,7 +161,10 @@ def point(which: str, results: list[dict], call: str, kwargs: dict) -> dict:
     n = len(results)
     wins = sum(1 for r in results if r["seat"] in r["winners"])
     greedy = sum(1 for r in results for s in range(PLAYERS) if s != r["seat"] and s in r["winners"])
-    cpu = [x for r in results for x in r["move_cpu"]]
+    for r in results:   # a game's CPU seconds: its search moves' total and slowest
+        if "move_cpu" in r:
+            r["move_cpu_total"], r["move_cpu_max"] = sum(r["move_cpu"]), max(r["move_cpu"], default=0.0)
+    moves = sum(r["moves"] for r in results)
     return {
         "call": call,
         "what": f"{GAMES[which]}, {PLAYERS} players"
@@ -174,12 +177,13 @@ def point(which: str, results: list[dict], call: str, kwargs: dict) -> dict:
         "wins": wins, "win_rate": wins / n, "win_ci": list(wilson(wins, n)),
         "greedy_wins": greedy, "greedy_win_rate": greedy / (n * (PLAYERS - 1)),
         "greedy_win_ci": list(wilson(greedy, n * (PLAYERS - 1))),
-        "search_moves": len(cpu), "move_cpu_mean": statistics.fmean(cpu) if cpu else 0.0,
-        "move_cpu_max": max(cpu) if cpu else 0.0,
+        "search_moves": moves,
+        "move_cpu_mean": sum(r["move_cpu_total"] for r in results) / max(1, moves),
+        "move_cpu_max": max(r["move_cpu_max"] for r in results),
         "results": [{"game": r["game"], "seat": r["seat"], "scores": r["scores"],
                      "winners": r["winners"], "moves": r["moves"],
-                     "iterations": r["iterations"],
-                     "move_cpu": r["move_cpu"]} for r in results],
+                     "iterations": r["iterations"], "move_cpu_total": r["move_cpu_total"],
+                     "move_cpu_max": r["move_cpu_max"]} for r in results],
     }
 
 
