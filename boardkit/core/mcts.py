@@ -49,10 +49,9 @@ Cowling, Powley & Whitehouse 2012) with determinisation, on the pure
   game still counts as a win (1) or a loss (0), so the search sees when
   ending the game pays.
 * **A prior from the heuristic.** At the root every legal action (or, with
-  ``root_sample``, at most that many of them at random: in a crowded Slime
-  Culture Center position, where one action costs its whole chain of
-  predation checks, ranking all ~440 alone would take most of a second),
-  and at a wide node below it (more than ``wide`` legal actions, e.g. Slime Culture
+  ``root_sample``, at most that many of them at random: quicker where one
+  action is costly, but the best one may then be missed), and at a wide
+  node below it (more than ``wide`` legal actions, e.g. Slime Culture
   Center's ~300) a sample of ``prior_sample`` actions, is scored once by
   the actor's value of the position one step ahead (the evaluation above;
   chance that follows the action, such as the card drawn after an exchange,

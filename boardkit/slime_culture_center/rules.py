@@ -835,15 +835,17 @@ class SlimeCultureCenterRules(DealtRules):
 
         One action in a crowded position costs its chain of predation checks
         (every order of up to five predations is tried, SCC-R12): an
-        iteration there takes up to ~4 ms of CPU time, and ranking ~440
-        legal actions at the root half a second. So the root ranks at most
-        100 of them, and the levels are 50, 100 and 160 iterations. With
-        three players the slowest level-3 move of 150 games against greedy
-        bots took 0.85 s of CPU time (the generic 800 iterations took 2.6 s
-        on the costliest board found); with five or six players a crowded
-        board still takes longer (``benchmarks/mcts_levels.py --players 5``)."""
+        iteration there takes a few ms of CPU time, and ranking ~440 legal
+        actions at the root a third of a second. So the levels are 50, 100
+        and 160 iterations. With three players the slowest level-3 move of
+        150 games against greedy bots took 0.77 s of CPU time (the generic
+        800 iterations took 2.6 s on the costliest board found); with five
+        or six players a crowded board still takes longer
+        (``benchmarks/mcts_levels.py --players 5``). Ranking only 100 root
+        actions (``root_sample``) was quicker there but lost 7 points of
+        win rate at level 3 [−0.1, +14.8] over 150 paired games."""
         return {"horizon": 0, "rounds": 1, "exploration": 0.2, "evaluation": "own",
-                "root_sample": 100, "levels": {1: 50, 2: 100, 3: 160}}
+                "levels": {1: 50, 2: 100, 3: 160}}
 
     def heuristic(self, state: dict, seat: int) -> float:
         """Tiles this seat expects at settlement, from its own cards only."""
