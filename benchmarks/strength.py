@@ -21,6 +21,15 @@ runs on an iteration budget, never on the clock).
   rates.
 
 Prints a markdown table, the settings and the time per search move.
+
+``--level k`` seats ``MCTSBot.level(k)``: as many iterations as the game
+sets for that level. ``--point FILE`` writes a short JSON of one point of
+a strength curve (one game kind, one bot): the call that made it, the bot,
+the seeds, the win rates with their intervals, the CPU time per search move
+(``time.process_time`` in the worker) and one compact row per game.
+``--combine A B … --point FILE`` merges such files made by the same call
+over different ``--first``/``--games`` ranges into one (its ``call`` names
+every range).
 """
 from __future__ import annotations
 
@@ -41,7 +50,8 @@ SR_TARGET = 20
 GAMES = {"scc": "Slime Culture Center", "sr": "Slime Race"}
 #: MCTSBot settings that can be set from the command line
 SETTINGS = (("horizon", int), ("temperature", float), ("exploration", float), ("wide", int),
-            ("widen", float), ("prior_sample", int), ("prior_visits", float), ("worlds", int),
+            ("widen", float), ("prior_sample", int), ("prior_visits", float),
+            ("root_sample", int), ("worlds", int),
             ("prior_worlds", int), ("rollout_sample", int),
             ("evaluation", str))
 
@@ -63,6 +73,7 @@ def play_one(task: tuple) -> dict:
     bots = {s: GreedyBot(seed=1000 * g + s) for s in range(PLAYERS)}
     bots[seat] = MCTSBot(seed=g, **bot_kwargs)
     times: list[float] = []
+    cpu: list[float] = []
     iterations = 0
     started = time.perf_counter()
     for _ in range(100_000):
@@ -70,8 +81,10 @@ def play_one(task: tuple) -> dict:
         if who is None:
             break
         t0 = time.perf_counter()
+        c0 = time.process_time()
         action = bots[who].choose(game)
         if who == seat:
+            cpu.append(time.process_time() - c0)
             times.append(time.perf_counter() - t0)
             iterations += bots[seat].last_search["iterations"]
         game.apply(action)
@@ -79,7 +92,7 @@ def play_one(task: tuple) -> dict:
         raise RuntimeError(f"{which} game {g} did not end")
     out = game.outcome()
     return {"game": g, "seat": seat, "scores": list(out.scores), "winners": list(out.winners),
-            "moves": len(times), "move_seconds": times, "iterations": iterations,
+            "moves": len(times), "move_seconds": times, "move_cpu": cpu, "iterations": iterations,
             "seconds": time.perf_counter() - started}
 
 
@@ -139,6 +152,41 @@ def summarise(which: str, results: list[dict]) -> tuple[list[str], dict]:
     return rows, stats
 
 
+def point(which: str, results: list[dict], call: str, kwargs: dict) -> dict:
+    """The short JSON of one point of a strength curve (see the module doc)."""
+    from boardkit.core.mcts import MCTSBot
+    rules = make_game(which, 0).rules
+    bot = MCTSBot(seed=0, **kwargs)
+    results = sorted(results, key=lambda r: r["game"])
+    n = len(results)
+    wins = sum(1 for r in results if r["seat"] in r["winners"])
+    greedy = sum(1 for r in results for s in range(PLAYERS) if s != r["seat"] and s in r["winners"])
+    for r in results:   # a game's CPU seconds: its search moves' total and slowest
+        if "move_cpu" in r:
+            r["move_cpu_total"], r["move_cpu_max"] = sum(r["move_cpu"]), max(r["move_cpu"], default=0.0)
+    moves = sum(r["moves"] for r in results)
+    return {
+        "call": call,
+        "what": f"{GAMES[which]}, {PLAYERS} players"
+                + (f", target {SR_TARGET}" if which == "sr" else "")
+                + f": MCTSBot(seed=g, **bot_kwargs) in seat g % {PLAYERS}, "
+                  "GreedyBot(seed=1000 * g + s) in the other seats, the game seeded g",
+        "game": which, "bot_kwargs": kwargs, "iterations": bot.budget(rules),
+        "settings": {k: v for k, v in bot.settings(rules).items() if k != "levels"},
+        "first": results[0]["game"], "games": n,
+        "wins": wins, "win_rate": wins / n, "win_ci": list(wilson(wins, n)),
+        "greedy_wins": greedy, "greedy_win_rate": greedy / (n * (PLAYERS - 1)),
+        "greedy_win_ci": list(wilson(greedy, n * (PLAYERS - 1))),
+        "search_moves": moves,
+        "move_cpu_mean": sum(r["move_cpu_total"] for r in results) / max(1, moves),
+        "move_cpu_max": max(r["move_cpu_max"] for r in results),
+        "results": [{"game": r["game"], "seat": r["seat"], "scores": r["scores"],
+                     "winners": r["winners"], "moves": r["moves"],
+                     "iterations": r["iterations"], "move_cpu_total": r["move_cpu_total"],
+                     "move_cpu_max": r["move_cpu_max"]} for r in results],
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=200, help="games per game type (default 200)")
@@ -153,14 +201,42 @@ def main(argv: list[str] | None = None) -> int:
                         help="MCTSBot setting (default: the game's preset)")
     ap.add_argument("--rounds", default="game", help="an int, 'none', or 'game' (the preset)")
     ap.add_argument("--json", type=Path, default=None, help="also write every game's result here")
+    ap.add_argument("--point", type=Path, default=None,
+                    help="write the short JSON of one strength point (one --only game) here")
+    ap.add_argument("--combine", type=Path, nargs="+", default=None,
+                    help="merge these --point files (same call, other games) into --point")
     args = ap.parse_args(argv)
+    if args.combine:
+        parts = [json.loads(p.read_text(encoding="utf-8")) for p in args.combine]
+        calls = {p["call"].split(" --first")[0] for p in parts}
+        if len(calls) != 1 or len({p["game"] for p in parts}) != 1 or not args.point:
+            raise SystemExit("--combine: files of one call and game, and --point, are needed")
+        rows = [r for p in parts for r in p["results"]]
+        if len({r["game"] for r in rows}) != len(rows):
+            raise SystemExit("--combine: a game is in two files")
+        numbers = sorted(r["game"] for r in rows)
+        ranges = []   # the games as runs of consecutive numbers
+        for g in numbers:
+            if ranges and ranges[-1][1] == g - 1:
+                ranges[-1][1] = g
+            else:
+                ranges.append([g, g])
+        base = calls.pop()
+        call = "; ".join(f"{base} --first {a} --games {b - a + 1}" for a, b in ranges)
+        out = point(parts[0]["game"], rows, call, parts[0]["bot_kwargs"])
+        args.point.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+        print(f"{args.point}: {out['wins']}/{out['games']} wins, {pct(out['win_rate'])} "
+              f"[{pct(out['win_ci'][0])}, {pct(out['win_ci'][1])}]")
+        return 0
 
     from boardkit.core.mcts import DEFAULT_LEVEL, LEVELS, MCTSBot
     kwargs: dict = {}
     if args.iterations is not None:
         kwargs["iterations"] = args.iterations
+    elif args.level is not None:
+        kwargs["level"] = args.level
     else:
-        kwargs["iterations"] = LEVELS[args.level or DEFAULT_LEVEL]
+        kwargs["iterations"] = LEVELS[DEFAULT_LEVEL]
     for name, _ in SETTINGS:
         v = getattr(args, name)
         if v is not None:
@@ -182,6 +258,11 @@ def main(argv: list[str] | None = None) -> int:
             stats["wall_seconds"] = wall
             all_rows += rows
             report["games"][w] = {"stats": stats, "results": results}
+            if args.point:
+                call = ("benchmarks/strength.py " + " ".join(argv if argv is not None else sys.argv[1:]))
+                call = " ".join(t for t in call.split() if t)
+                out = point(w, results, call, kwargs)
+                args.point.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
             bot = MCTSBot(seed=0, **kwargs)
             from boardkit import SlimeCultureCenter, SlimeRace
             rules = (SlimeCultureCenter if w == "scc" else SlimeRace)(players=PLAYERS).rules
@@ -191,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"search moves: {stats['moves']}, mean {stats['move_mean']:.3f} s, "
                   f"median {stats['move_median']:.3f} s, p95 {stats['move_p95']:.3f} s, "
                   f"max {stats['move_max']:.3f} s, {stats['iterations_per_move']:.0f} iterations/move; "
-                  f"settings {settings} iterations={kwargs['iterations']}", flush=True)
+                  f"settings {settings} iterations={bot.budget(rules)}", flush=True)
     print()
     print(f"Search bot ({PLAYERS} players, one MCTSBot vs {PLAYERS - 1} GreedyBots, seat rotated; "
           f"Slime Race target {SR_TARGET}); total {time.perf_counter() - started:.0f} s")

@@ -233,7 +233,10 @@ def make_bot(game: str, level: int, seed: int) -> Any:
         from .super_race.bots import LapBot
         return LapBot(seed)
     from .core.mcts import MCTSBot
-    return MCTSBot(seed, iterations=200, seconds=1.0)
+    # the search bot's level 2: the iterations the game sets for it (200 in
+    # Slime Race, 100 in Slime Culture Center), no clock, so a seeded game
+    # is the same game on any machine
+    return MCTSBot.level(2, seed=seed)
 
 
 def new_game(s: Settings) -> Any:

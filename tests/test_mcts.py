@@ -281,12 +281,16 @@ def test_last_search_and_expected_line():
 
 
 def test_levels_and_budget_arguments():
-    assert [MCTSBot.level(k).iterations for k in (1, 2, 3)] == [LEVELS[1], LEVELS[2], LEVELS[3]]
+    coins = Coins().rules                      # a game that names no levels of its own
+    assert [MCTSBot.level(k).budget(coins) for k in (1, 2, 3)] == [LEVELS[1], LEVELS[2], LEVELS[3]]
     assert LEVELS[1] < LEVELS[2] < LEVELS[3]
-    assert MCTSBot().iterations == LEVELS[2]
+    assert MCTSBot().at_level == 2 and MCTSBot().budget(coins) == LEVELS[2]
+    assert MCTSBot(iterations=33).budget(coins) == 33 and MCTSBot(seconds=0.1).budget(coins) is None
     assert isinstance(MCTSBot(), Bot) and MCTSBot.label == "search bot"
     with pytest.raises(ValueError):
         MCTSBot.level(4)
+    with pytest.raises(ValueError):
+        MCTSBot(level=2, iterations=10)
     with pytest.raises(ValueError):
         MCTSBot(iterations=0)
     with pytest.raises(ValueError):
@@ -383,6 +387,40 @@ def test_settings_come_from_the_games_rules_then_the_bot():
     # the shipped games say their own settings
     assert SlimeRace(players=3).rules.heuristic_scale == 10.0
     assert MCTSBot().settings(SlimeCultureCenter(players=3).rules)["temperature"] == 3.0
+
+
+def test_a_levels_iterations_come_from_the_games_settings():
+    """``MCTSBot.level(k)`` searches as many iterations as the game's
+    ``levels`` search setting names for k (each game chooses them so that
+    a move stays within about a second of CPU time)."""
+    class Quick(CoinsRules):
+        def search_settings(self):
+            return {"levels": {1: 7, 2: 11, 3: 13}}
+
+    quick = Quick(Quick.load_components())
+    assert [MCTSBot.level(k).budget(quick) for k in (1, 2, 3)] == [7, 11, 13]
+    # and the search runs exactly that many
+    game = Coins()
+    for k, n in ((1, 7), (3, 13)):
+        bot = MCTSBot.level(k, seed=1)
+        bot.decide(quick, quick.observation(game.state, 0), 0, list(game.legal_actions))
+        assert bot.last_search["iterations"] == n
+    # a given budget is not the game's to change
+    assert MCTSBot(iterations=5).budget(quick) == 5
+
+    class Broken(CoinsRules):
+        def search_settings(self):
+            return {"levels": {1: 7, 2: 0, 3: 13}}
+
+    with pytest.raises(ValueError, match="level 2"):
+        MCTSBot.level(2).budget(Broken(Broken.load_components()))
+    # the shipped games: every level within a second of CPU time needs fewer
+    # iterations in Slime Culture Center's crowded positions than in the races
+    scc = SlimeCultureCenter(players=3).rules
+    sr = SlimeRace(players=3).rules
+    assert [MCTSBot.level(k).budget(scc) for k in (1, 2, 3)] == \
+        [scc.search_settings()["levels"][k] for k in (1, 2, 3)]
+    assert MCTSBot.level(3).budget(scc) < MCTSBot.level(3).budget(sr)
 
 
 def test_a_new_game_with_a_heuristic_gets_a_search_bot_that_beats_random():

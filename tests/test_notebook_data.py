@@ -45,3 +45,23 @@ def test_the_stored_strength_games_replay():
         assert len(rows) == 200
         fresh = strength.play_one((which, 0, stored["bot_kwargs"]))
         assert {k: fresh[k] for k in ("game", "seat", "scores", "winners")} == rows[0], which
+
+
+@pytest.mark.parametrize("name", ["scc_level1", "scc_level2", "scc_level3", "sr_level1"])
+def test_the_stored_strength_curve_replays(name):
+    """A point of the search bot's strength curve
+    (``strength_mcts_curve_*.json``, made by benchmarks/strength.py): its
+    first game, played again with the stored bot arguments, ends the same
+    way (the levels are iteration counts, never the clock)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "strength", Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py")
+    assert spec and spec.loader
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    stored = json.loads((DATA / f"strength_mcts_curve_{name}.json").read_text(encoding="utf-8"))
+    first = stored["results"][0]
+    assert stored["games"] == len(stored["results"]) >= 100
+    fresh = strength.play_one((stored["game"], first["game"], stored["bot_kwargs"]))
+    assert {k: fresh[k] for k in ("seat", "scores", "winners", "iterations")} == \
+        {k: first[k] for k in ("seat", "scores", "winners", "iterations")}

@@ -612,3 +612,49 @@ def test_remembered_slimes_and_moves_are_the_ones_computed_afresh(colour, other,
             inner = slime & ~RIM & slime >> 1 & slime << 1 & slime >> SIZE & slime << SIZE
             expected = [(t, spread(slime & ~BIT[t]) & empty) for t in squares_of(slime & ~inner)]
         assert R._moves(slime, empty) == expected
+
+
+def test_SCC_R12_order_check_agrees_with_trying_every_order_one_by_one(monkeypatch):
+    """``checks.order_matters`` goes on once from each position that orders
+    reach: its answer must be that of resolving every order from scratch,
+    on the predations and cancer groups of seeded crowded games."""
+    from itertools import permutations
+
+    from boardkit.core.bots import RandomBot
+    from boardkit.slime_culture_center import checks
+
+    def every_order(state, items, run):
+        if len(items) <= 1:
+            return False
+        if len(items) > checks.MAX_PERMUTATION_CHECK:
+            return True
+        outcomes = []
+        for order in permutations(range(len(items))):
+            trial = {"board": state["board"].copy(), "stock": state["stock"].copy(),
+                     "removed": state["removed"].copy(), "cancer": state["cancer"][:],
+                     "options": state["options"], "turn": state["turn"]}
+            for i in order:
+                run(trial, items[i])
+            outcomes.append([trial["board"], trial["stock"], trial["removed"]])
+        return any(o != outcomes[0] for o in outcomes)
+
+    fast = checks.order_matters
+    seen = {"calls": 0, "three": 0, "matters": 0}
+
+    def both(state, items, run):
+        answer = fast(state, items, run)
+        assert answer == every_order(state, items, run), [len(items), state["board"]]
+        seen["calls"] += 1
+        seen["three"] += len(items) >= 3
+        seen["matters"] += answer
+        return answer
+
+    monkeypatch.setattr(checks, "order_matters", both)
+    for seed in range(8):
+        players = 5 + seed % 2
+        game = SCC(players=players, seed=seed, history=False)
+        bots = [RandomBot(10 * seed + i) for i in range(players)]
+        while game.current_player is not None:
+            game.apply(bots[game.current_player].choose(game))
+    # the comparison met both answers and orders of three or more items
+    assert seen["three"] >= 5 and 0 < seen["matters"] < seen["calls"], seen

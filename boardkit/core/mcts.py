@@ -48,8 +48,10 @@ Cowling, Powley & Whitehouse 2012) with determinisation, on the pure
   ``temperature`` T is in the heuristic's units (points, tiles). A finished
   game still counts as a win (1) or a loss (0), so the search sees when
   ending the game pays.
-* **A prior from the heuristic.** At the root every legal action, and at a
-  wide node below it (more than ``wide`` legal actions, e.g. Slime Culture
+* **A prior from the heuristic.** At the root every legal action (or, with
+  ``root_sample``, at most that many of them at random: quicker where one
+  action is costly, but the best one may then be missed), and at a wide
+  node below it (more than ``wide`` legal actions, e.g. Slime Culture
   Center's ~300) a sample of ``prior_sample`` actions, is scored once by
   the actor's value of the position one step ahead (the evaluation above;
   chance that follows the action, such as the card drawn after an exchange,
@@ -62,9 +64,16 @@ Cowling, Powley & Whitehouse 2012) with determinisation, on the pure
   ``max(wide, widen·√N)`` actions.
 
 The budget is ``iterations`` and/or ``seconds`` (the clock is read after
-every iteration). With ``iterations`` only, the search is a pure function of
+every iteration), or a *level* (:meth:`MCTSBot.level`): 1 quick, 2 steady,
+3 strong, each a number of iterations that the game chooses (the
+``levels`` search setting; :data:`LEVELS` for a game that says nothing),
+chosen so that a move of any level took at most about a second of CPU time
+on a 2-core machine of 2026 in three-player games (``benchmarks/mcts_levels.py``
+measures it; a crowded Slime Culture Center board with five or six players,
+whose every move sets off many predations, still takes longer).
+With iterations only (a level included), the search is a pure function of
 the seed and the observation: the random generator is seeded from both, so
-the same seed and observation always give the same choice.
+the same seed and observation always give the same choice on any machine.
 
 After :meth:`MCTSBot.decide`, :attr:`MCTSBot.last_search` holds what the
 search found (iterations, time, visits and mean value per root action, and
@@ -83,7 +92,8 @@ from .rules import CHANCE, Rules, State
 
 __all__ = ["MCTSBot", "LEVELS", "GENERIC"]
 
-#: Search budget of :meth:`MCTSBot.level` (iterations per move).
+#: Search budget of :meth:`MCTSBot.level` (iterations per move) in a game
+#: whose ``search_settings`` name no ``levels`` of its own.
 LEVELS = {1: 50, 2: 200, 3: 800}
 DEFAULT_LEVEL = 2
 
@@ -94,7 +104,8 @@ DEFAULT_LEVEL = 2
 #: sets it.
 GENERIC = {"horizon": 20, "rounds": 1, "exploration": 0.7,
            "wide": 12, "widen": 2.0, "prior_sample": 12, "prior_visits": 2.0,
-           "worlds": 1, "prior_worlds": 1, "rollout_sample": 1, "evaluation": "softmax"}
+           "worlds": 1, "prior_worlds": 1, "rollout_sample": 1, "evaluation": "softmax",
+           "root_sample": None, "levels": LEVELS}
 #: The settings a bot may be given (by the game or its constructor).
 SETTINGS = frozenset(GENERIC) | {"temperature"}
 
@@ -125,6 +136,9 @@ class MCTSBot(Bot):
         default level's (:data:`LEVELS`).
     :param seconds: wall-clock budget per move (checked after every
         iteration; with both budgets, whichever ends first).
+    :param level: instead of a budget, the iterations of this level in the
+        game being played (its ``levels`` search setting; see
+        :meth:`level` and :meth:`budget`).
 
     Search settings (None: the game's own, ``rules.search_settings()`` and
     ``rules.heuristic_scale``, else :data:`GENERIC`):
@@ -143,26 +157,37 @@ class MCTSBot(Bot):
     :param prior_sample: at a wide node below the root, how many actions the
         prior ranks (the rest follow in random order).
     :param prior_visits: how many visits the prior counts for.
+    :param root_sample: at the root, how many actions the prior ranks (None:
+        all; the rest follow in random order).
     :param worlds: judge an unfinished leaf as the mean over this many fresh
         fillings-in of what the seat cannot see there (1: the world searched).
     :param prior_worlds: the same for the prior.
     :param rollout_sample: the rollout plays the best (by the actor's
         heuristic) of this many random legal actions (1: uniformly random).
+
+    A game may also set ``levels``, ``{1: n1, 2: n2, 3: n3}``: the
+    iterations of each level in that game (default :data:`LEVELS`).
     """
 
     label = "search bot"
 
     def __init__(self, seed: int = 0, iterations: int | None = None,
-                 seconds: float | None = None, *, horizon: int | None = None,
+                 seconds: float | None = None, *, level: int | None = None,
+                 horizon: int | None = None,
                  rounds: int | None | str = "game", temperature: float | None = None,
                  exploration: float | None = None, wide: int | None = None,
                  widen: float | None = None, prior_sample: int | None = None,
-                 prior_visits: float | None = None, worlds: int | None = None,
+                 prior_visits: float | None = None, root_sample: int | None = None,
+                 worlds: int | None = None,
                  prior_worlds: int | None = None, rollout_sample: int | None = None,
                  evaluation: str | None = None):
         super().__init__(seed)
-        if iterations is None and seconds is None:
-            iterations = LEVELS[DEFAULT_LEVEL]
+        if level is not None and (iterations is not None or seconds is not None):
+            raise ValueError("give a level or a budget (iterations, seconds), not both")
+        if iterations is None and seconds is None and level is None:
+            level = DEFAULT_LEVEL
+        if level is not None and level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}, not {level!r}")
         if iterations is not None and (type(iterations) is not int or iterations < 1):
             raise ValueError(f"iterations must be a whole number ≥ 1, not {iterations!r}")
         if seconds is not None and not seconds > 0:
@@ -171,10 +196,13 @@ class MCTSBot(Bot):
             raise ValueError(f"evaluation must be 'softmax' or 'own', not {evaluation!r}")
         self.iterations = iterations
         self.seconds = seconds
+        #: The level (1–3) whose iterations the game sets, or None when a
+        #: budget was given.
+        self.at_level = level
         self._overrides: dict[str, Any] = {k: v for k, v in dict(
             horizon=horizon, temperature=temperature, exploration=exploration, wide=wide,
             widen=widen, prior_sample=prior_sample,
-            prior_visits=prior_visits, worlds=worlds,
+            prior_visits=prior_visits, root_sample=root_sample, worlds=worlds,
             prior_worlds=prior_worlds, rollout_sample=rollout_sample,
             evaluation=evaluation).items() if v is not None}
         if rounds != "game":
@@ -184,10 +212,25 @@ class MCTSBot(Bot):
 
     @classmethod
     def level(cls, k: int = DEFAULT_LEVEL, seed: int = 0, **settings: Any) -> MCTSBot:
-        """A bot of level ``k`` (1 quick … 3 strong; see :data:`LEVELS`)."""
+        """A bot of level ``k`` (1 quick … 3 strong): as many iterations a
+        move as the game being played sets for that level (its ``levels``
+        search setting, else :data:`LEVELS`), chosen so that a move takes at
+        most about a second of CPU time; see :meth:`budget`."""
         if k not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}, not {k!r}")
-        return cls(seed, iterations=LEVELS[k], **settings)
+        return cls(seed, level=k, **settings)
+
+    def budget(self, rules: Rules) -> int | None:
+        """Iterations per move in ``rules``' game: the given ``iterations``,
+        or the game's figure for this bot's level (None: a clock budget only)."""
+        if self.at_level is None:
+            return self.iterations
+        levels = self.settings(rules)["levels"]
+        n = levels[self.at_level]
+        if type(n) is not int or n < 1:
+            raise ValueError(f"{rules.info.title}: level {self.at_level} must be a whole number "
+                             f"of iterations ≥ 1, not {n!r}")
+        return n
 
     def settings(self, rules: Rules) -> dict:
         """The settings this bot uses for ``rules``' game: the generic ones,
@@ -207,7 +250,8 @@ class MCTSBot(Bot):
 
     def __repr__(self) -> str:
         budget = (f", iterations={self.iterations}" if self.iterations is not None else "") + \
-                 (f", seconds={self.seconds}" if self.seconds is not None else "")
+                 (f", seconds={self.seconds}" if self.seconds is not None else "") + \
+                 (f", level={self.at_level}" if self.at_level is not None else "")
         extra = "".join(f", {k}={v!r}" for k, v in self._overrides.items())
         return f"{type(self).__name__}(seed={self.seed}{budget}{extra})"
 
@@ -217,6 +261,7 @@ class MCTSBot(Bot):
         if not legal:
             raise ValueError("no legal action to choose from")
         cfg = self.settings(rules)
+        iterations = self.budget(rules)
         n = rules.players(observation)
         rng = random.Random(f"mcts/{self.seed}/{seat}/{rules.key(observation)}")
         started = time.perf_counter()
@@ -231,7 +276,7 @@ class MCTSBot(Bot):
         while True:
             search.iterate(root)
             done += 1
-            if self.iterations is not None and done >= self.iterations:
+            if iterations is not None and done >= iterations:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -324,6 +369,7 @@ class _Search:
         self.widen = float(cfg["widen"])
         self.prior_sample = int(cfg["prior_sample"])
         self.prior_visits = float(cfg["prior_visits"])
+        self.root_sample = None if cfg["root_sample"] is None else int(cfg["root_sample"])
         self.worlds = int(cfg["worlds"])
         self.prior_worlds = int(cfg["prior_worlds"])
         self.rollout_sample = int(cfg["rollout_sample"])
@@ -568,7 +614,10 @@ class _Search:
         order = list(legal)
         rng.shuffle(order)
         if legal is self.root_legal:
-            ranked, rest = order, []
+            if self.root_sample is not None and len(order) > self.root_sample:
+                ranked, rest = order[:self.root_sample], order[self.root_sample:]
+            else:
+                ranked, rest = order, []
         elif len(legal) <= self.wide:
             return order
         else:

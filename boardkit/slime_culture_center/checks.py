@@ -11,7 +11,6 @@ learner can step through the checks one event at a time.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import permutations
 
 from .board import (
     cancer_groups,
@@ -225,25 +224,46 @@ def expire(state: dict, emit: Emit) -> None:
 # -------------------------------------------------------------- whose choice
 def order_matters(state: dict, items: list, run: Callable[[dict, object], None]) -> bool:
     """True when resolving ``items`` in different orders can end differently
-    (SCC-R12: a decision with only one real option is taken automatically)."""
+    (SCC-R12: a decision with only one real option is taken automatically).
+
+    Every order is tried, but orders that reach the same position with the
+    same items left go on from there once: when the order does not matter,
+    that is one position per subset of the items (k·2^(k-1) resolutions for
+    k items instead of k·k!), the common case a search meets again and again.
+    The answer is the same as trying every order one by one."""
     if len(items) <= 1:
         return False
     if len(items) > MAX_PERMUTATION_CHECK:
         return True
+    # what the checks change: the board, the counters, the cancer tiles
+    # (all flat), so one-level copies make each trial independent
+    start = {"board": state["board"].copy(), "stock": state["stock"].copy(),
+             "removed": state["removed"].copy(), "cancer": state["cancer"][:],
+             "options": state["options"], "turn": state["turn"]}
     first_outcome = None
-    for order in permutations(range(len(items))):
-        # what the checks change: the board, the counters, the cancer tiles
-        # (all flat), so one-level copies make the trial independent
-        trial = {"board": state["board"].copy(), "stock": state["stock"].copy(),
-                 "removed": state["removed"].copy(), "cancer": state["cancer"][:],
-                 "options": state["options"], "turn": state["turn"]}
-        for i in order:
-            run(trial, items[i])
-        outcome = [trial["board"], trial["stock"], trial["removed"]]
-        if first_outcome is None:
-            first_outcome = outcome
-        elif outcome != first_outcome:
-            return True
+    seen: set = set()
+    stack = [(start, tuple(range(len(items))))]
+    while stack:
+        trial, left = stack.pop()
+        if not left:
+            outcome = [trial["board"], trial["stock"], trial["removed"]]
+            if first_outcome is None:
+                first_outcome = outcome
+            elif outcome != first_outcome:
+                return True
+            continue
+        for i in left:
+            nxt = {"board": trial["board"].copy(), "stock": trial["stock"].copy(),
+                   "removed": trial["removed"].copy(), "cancer": trial["cancer"][:],
+                   "options": trial["options"], "turn": trial["turn"]}
+            run(nxt, items[i])
+            rest = tuple(j for j in left if j != i)
+            key = (rest, frozenset(nxt["board"].items()), tuple(sorted(nxt["stock"].items())),
+                   tuple(sorted(nxt["removed"].items())), tuple(nxt["cancer"]))
+            if key in seen:
+                continue
+            seen.add(key)
+            stack.append((nxt, rest))
     return False
 
 

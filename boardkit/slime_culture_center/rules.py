@@ -56,7 +56,7 @@ from .board import (
     spread,
     squares_of,
 )
-from .components import COLOURS, JAPANESE, LETTERS, card_colour, card_value
+from .components import COLOURS, JAPANESE, LETTERS, card_colour
 from .settlement import settle
 
 ACTION_WORDS = ("spawn", "grow", "move", "inject", "exchange")
@@ -605,6 +605,9 @@ class SlimeCultureCenterRules(DealtRules):
         choose an order that matters (SCC-R12)."""
         ck = state["check"]
         masks = None  # the board's colours as square sets, while no bite changes it
+        # once every order of the items left ends the same way, so does every
+        # order of what is left after the first of them: not asked again
+        settled = False
         while True:
             if ck["stage"] == "predation":
                 if ck["colour"] >= len(COLOURS):
@@ -622,17 +625,20 @@ class SlimeCultureCenterRules(DealtRules):
                 if not ck["pairs"]:
                     ck["colour"] += 1
                     ck["pairs"] = None
+                    settled = False
                     continue
                 resolve: Callable[[dict, Any], None] = \
                     lambda s, p: checks.resolve_pair(s, p, None)
-                if checks.order_matters(state, ck["pairs"], resolve):
+                if not settled and checks.order_matters(state, ck["pairs"], resolve):
                     self._decide(state, "the order of the " + colour + " predations (SCC-R4)",
                                  [checks.pair_action(p) for p in ck["pairs"]])
                     return
+                settled = True
                 checks.resolve_pair(state, ck["pairs"].pop(0), emit)
                 masks = None
             else:
                 if ck["groups"] is None:
+                    settled = False
                     ck["groups"] = [in_reading_order(g) for g in checks.cancer_groups(state["board"])]
                     if ck["groups"]:
                         if emit:
@@ -641,10 +647,11 @@ class SlimeCultureCenterRules(DealtRules):
                     break
                 process: Callable[[dict, Any], None] = \
                     lambda s, g: checks.process_group(s, g, None)
-                if checks.order_matters(state, ck["groups"], process):
+                if not settled and checks.order_matters(state, ck["groups"], process):
                     self._decide(state, "the order of the cancer groups (SCC-R6)",
                                  [f"process {g[0]}" for g in ck["groups"]])
                     return
+                settled = True
                 checks.process_group(state, ck["groups"].pop(0), emit)
         checks.expire(state, emit)
         self._end_turn(state, emit)
@@ -824,19 +831,38 @@ class SlimeCultureCenterRules(DealtRules):
         then judge each seat by its own expected tiles. The relative softmax
         did worse: the opponents' heuristics depend on their sampled hands,
         so it spent moves attacking colours they may not hold; random
-        rollouts through the opponents' turns also did worse."""
-        return {"horizon": 0, "rounds": 1, "exploration": 0.2, "evaluation": "own"}
+        rollouts through the opponents' turns also did worse.
+
+        One action in a crowded position costs its chain of predation checks
+        (every order of up to five predations is tried, SCC-R12): an
+        iteration there takes a few ms of CPU time, and ranking ~440 legal
+        actions at the root a third of a second. So the levels are 50, 100
+        and 160 iterations. With three players the slowest level-3 move of
+        150 games against greedy bots took 0.77 s of CPU time (the generic
+        800 iterations took 2.6 s on the costliest board found); with five
+        or six players a crowded board still takes longer
+        (``benchmarks/mcts_levels.py --players 5``). Ranking only 100 root
+        actions (``root_sample``) was quicker there but lost 7 points of
+        win rate at level 3 [−0.1, +14.8] over 150 paired games."""
+        return {"horizon": 0, "rounds": 1, "exploration": 0.2, "evaluation": "own",
+                "levels": {1: 50, 2: 100, 3: 160}}
 
     def heuristic(self, state: dict, seat: int) -> float:
         """Tiles this seat expects at settlement, from its own cards only."""
-        counts = Counter(v for v in state["board"].values() if is_slime(v))
-        seen = Counter(card_colour(c) for r in state["revealed"] for c in r)
+        # (counted with list.count: the search bot asks this of every seat
+        # at every leaf, so it is written for speed; a board square holds a
+        # colour name exactly when it holds a face-up slime of that colour)
         value = 1.0 if state["cancer"][seat] == "hand" else 0.0
+        mine = [card_colour(x) for x in state["hands"][seat] if x != "?"]
+        if not mine:
+            return value
+        board = list(state["board"].values())
+        seen = [card_colour(c) for r in state["revealed"] for c in r]
         for c in COLOURS:
-            mine = [card_value(x) for x in state["hands"][seat] if x != "?" and card_colour(x) == c]
-            if not mine:
+            n = mine.count(c)
+            if not n:
                 continue
-            unknown = 5 - len(mine) - seen[c]
-            share = len(mine) / (len(mine) + 0.6 * unknown) if unknown > 0 else 1.0
-            value += counts[c] * share
+            unknown = 5 - n - seen.count(c)
+            share = n / (n + 0.6 * unknown) if unknown > 0 else 1.0
+            value += board.count(c) * share
         return value
