@@ -67,6 +67,14 @@ class SlimeRaceRules(DealtRules):
                             for s in seats for card, label in self._labels.items()}
         self._draw_texts = {(s, k): f"{self.seat_name(s)} draws a card ({k} left in the deck)"
                             for s in seats for k in range(len(self.c.deck))}
+        #: (seat, pair) -> "Slime Knight bets a coin on 1-3 (Red–Blue, ×7)"
+        C = self.c
+        self._bet_texts = {(s, p): f"{self.seat_name(s)} bets a coin on {p} "
+                                   f"({C.names[C.slimes_of(p)[0]]}–{C.names[C.slimes_of(p)[1]]}, "
+                                   f"×{C.odds[p]})"
+                           for s in seats for p in self.pairs}
+        #: card -> "draw <card>", the chance outcome of drawing it
+        self._draws = {card: f"draw {card}" for card in self.c.deck}
         #: the first word of an action -> what it does to a state
         self._do = {"first": self._do_first, "deal": self._do_deal, "draw": self._do_draw,
                     "bet": self._do_bet, "play": self._do_play}
@@ -218,6 +226,14 @@ class SlimeRaceRules(DealtRules):
                 return "play " + rng.choice(sorted(set(hand)))
         return super().random_legal(state, rng)
 
+    def sample_chance(self, state: State, rng) -> str:
+        """:meth:`DealtRules.sample_chance`, a draw's outcome read from a
+        table (the same card from the same generator)."""
+        if state["phase"] != "setup":
+            card = rng.choice(state["deck"])
+            return self._draws.get(card) or "draw " + card
+        return super().sample_chance(state, rng)
+
     def situation(self, state: State) -> str:
         phase = state["phase"]
         race = f"race {state['race']}"
@@ -314,22 +330,19 @@ class SlimeRaceRules(DealtRules):
         player's coin." 3 rounds."""
         n = state["options"]["players"]
         seat = state["turn"]
-        C = self.c
         bets = state["bets"] = state["bets"].copy()
         bets[pair] = bets[pair] + [seat]
         coins = state["coins"] = state["coins"][:]
         coins[seat] -= 1
         texts = emit is not NULL_SINK
         if texts:
-            a, b = C.slimes_of(pair)
-            emit(state, f"{self.seat_name(seat)} bets a coin on {pair} "
-                        f"({C.names[a]}–{C.names[b]}, ×{C.odds[pair]})")
+            emit.events.append(self._bet_texts[seat, pair])
         if not any(coins):
             # "Once everyone has bet their coins, it's time to start the race."
             state["phase"] = "race"
             state["turn"] = state["first"]
             if texts:
-                emit(state, "All coins are bet: the race starts (SR-R4)")
+                emit.events.append("All coins are bet: the race starts (SR-R4)")
             self._start_turn(state, emit)
         else:
             state["turn"] = (seat + 1) % n
@@ -354,10 +367,9 @@ class SlimeRaceRules(DealtRules):
         hands[seat] = hand[:i] + hand[i + 1:]
         state["discard"] = [*state["discard"], card]
         if emit is not NULL_SINK:
-            say = emit.events.append
-            say(self._play_texts[seat, card])
-            for e in resolve_card(state, card, self.c):
-                say(e)
+            events = emit.events
+            events.append(self._play_texts[seat, card])
+            events.extend(resolve_card(state, card, self.c))
         else:
             resolve_card(state, card, self.c, False)
         deck = state["deck"]
