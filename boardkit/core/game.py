@@ -200,6 +200,8 @@ class Game:
         #: (changes, action): an action drawn from the legal ones at that
         #: position by :meth:`random_action`, so apply need not check it again
         self._drawn: tuple[int, str] | None = None
+        #: (changes, the player to act then): found at the end of an action
+        self._next: tuple[int, Player] = (-1, None)
         #: the chance stream's generator, started afresh for every chance
         #: event from (seed, event number): see :mod:`.chance`
         self._rng = ChanceStream(self.seed)
@@ -373,7 +375,9 @@ class Game:
             ``.rule`` names the rule.
         """
         rules = self.rules
-        who = rules.current(self._state)
+        known = self._next
+        # the player to act, as the last action found it (if nothing changed since)
+        who = known[1] if known[0] == self._changes else rules.current(self._state)
         if who is CHANCE:
             raise IllegalActionError(
                 f"{self.info.title}: it is the chance player's turn; use force(...) to fix "
@@ -437,7 +441,8 @@ class Game:
                 log.append(_new_tuple(LogEntry, (who, action, tuple(events), ())))
             else:
                 step(state, action, sink)
-            if current(state) is CHANCE:
+            nxt = current(state)
+            if nxt is CHANCE:
                 rng = self._rng
                 key = rng._key
                 sample = rules.sample_chance
@@ -459,7 +464,8 @@ class Game:
                     else:
                         step(state, outcome, sink)
                     count += 1
-                    if current(state) is not CHANCE:
+                    nxt = current(state)
+                    if nxt is not CHANCE:
                         break
                 else:
                     raise RuntimeError("chance loop does not end")
@@ -468,6 +474,7 @@ class Game:
             self._restore(None, n0)
             raise
         self._chance_count = count
+        self._next = (self._changes, nxt)
         return events  # type: ignore[return-value]
 
     def _restore(self, mark: tuple | None, n0: int) -> None:
@@ -513,6 +520,10 @@ class Game:
                 raise InvalidActionError(f"{self.info.title}: forced chance outcome {w[:80]!r}: "
                                          f"{why}", rule=rule, action=w)
             words.append(w)
+        if not words and not self._forced:
+            # nothing forced: the seeded chance that comes next cannot be refused
+            self._advance()
+            return
         mark = self._mark()
         self._forced.extend(words)
         try:

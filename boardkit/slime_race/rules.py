@@ -23,6 +23,7 @@ from typing import Any
 from ..core.dealt import DealtRules
 from ..core.errors import OptionError
 from ..core.rules import CHANCE, NULL_SINK, GameInfo, Outcome, Refusal, State, copy_json
+from .cards import _move as move
 from .cards import card_label, resolve_card, standings
 from .components import COMPONENTS as C
 from .components import DATA_FILE, SLIMES, build, card_kind
@@ -75,6 +76,9 @@ class SlimeRaceRules(DealtRules):
                            for s in seats for p in self.pairs}
         #: card -> "draw <card>", the chance outcome of drawing it
         self._draws = {card: f"draw {card}" for card in self.c.deck}
+        #: a slime card -> (its slime, how far it moves it)
+        self._slime_cards = {card: kind[1:] for card in self.c.deck
+                             for kind in [card_kind(card)] if kind[0] == "slime"}
         #: the first word of an action -> what it does to a state
         self._do = {"first": self._do_first, "deal": self._do_deal, "draw": self._do_draw,
                     "bet": self._do_bet, "play": self._do_play}
@@ -366,12 +370,20 @@ class SlimeRaceRules(DealtRules):
         i = hand.index(card)
         hands[seat] = hand[:i] + hand[i + 1:]
         state["discard"] = [*state["discard"], card]
+        # a slime card whose slime still races moves it (SR-R5); any other
+        # card is worked out by resolve_card
+        slime = self._slime_cards.get(card)
+        if slime is not None and slime[0] in state["finished"]:
+            slime = None
         if emit is not NULL_SINK:
             events = emit.events
             events.append(self._play_texts[seat, card])
-            events.extend(resolve_card(state, card, self.c))
-        else:
+            events.extend(resolve_card(state, card, self.c) if slime is None
+                          else move(state, slime[0], slime[1], self.c))
+        elif slime is None:
             resolve_card(state, card, self.c, False)
+        else:
+            move(state, slime[0], slime[1], self.c, "", False)
         deck = state["deck"]
         if len(state["finished"]) >= 2:
             self._end_race(state, emit, exhausted=False)
