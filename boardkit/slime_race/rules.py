@@ -82,6 +82,11 @@ class SlimeRaceRules(DealtRules):
         #: the first word of an action -> what it does to a state
         self._do = {"first": self._do_first, "deal": self._do_deal, "draw": self._do_draw,
                     "bet": self._do_bet, "play": self._do_play}
+        #: every bet, play and draw -> (what it does, its argument): an
+        #: action said again and again is not split again
+        self._ops = {f"{word} {arg}": (self._do[word], arg)
+                     for word, args in (("bet", self.pairs), ("play", self.c.deck),
+                                        ("draw", self.c.deck)) for arg in args}
 
     @classmethod
     def _builtin_data(cls, name: str) -> Any:
@@ -262,16 +267,24 @@ class SlimeRaceRules(DealtRules):
         and a child shares everything else with its parent. The sentences
         are written only for a sink that keeps them (not for search)."""
         sink = NULL_SINK if sink is None else sink
-        word, _, arg = action.partition(" ")
-        self._do[word](state, arg, sink)
+        op = self._ops.get(action)
+        if op is None:
+            word, _, arg = action.partition(" ")
+            self._do[word](state, arg, sink)
+        else:
+            op[0](state, op[1], sink)
 
     def child(self, state: State, action: str) -> State:
         """A new state after ``action``: its top level copied, every list
         and object below shared with ``state`` (:meth:`apply` replaces
         what it changes, so ``state`` stays as it was)."""
         new = state.copy()
-        word, _, arg = action.partition(" ")
-        self._do[word](new, arg, NULL_SINK)
+        op = self._ops.get(action)
+        if op is None:
+            word, _, arg = action.partition(" ")
+            self._do[word](new, arg, NULL_SINK)
+        else:
+            op[0](new, op[1], NULL_SINK)
         return new
 
     def snapshot(self, state: State) -> State:
@@ -319,13 +332,13 @@ class SlimeRaceRules(DealtRules):
         """SR-R4: "Draw one card from the top of the deck"."""
         seat = state["draw"]
         deck = state["deck"]
-        i = deck.index(card)
-        state["deck"] = deck[:i] + deck[i + 1:]
+        left = state["deck"] = deck[:]
+        del left[deck.index(card)]
         hands = state["hands"] = state["hands"][:]
         hands[seat] = [*hands[seat], card]
         state["draw"] = None
         if emit is not NULL_SINK:
-            emit.events.append(self._draw_texts[seat, len(deck) - 1])
+            emit.events.append(self._draw_texts[seat, len(left)])
 
     def _do_bet(self, state: State, pair: str, emit) -> None:
         """SR-R3: "bet one coin at a time on the odds table in a clockwise
