@@ -391,7 +391,8 @@ class Game:
                 parsed = rules._parsed.get(action) if type(action) is str else None
             except AttributeError:      # rules made without Rules.__init__
                 parsed = None
-            if parsed is None or rules.refusal(self._state, parsed, {"current": who}) is not None:
+            if (parsed is None or who is None
+                    or rules.refusal(self._state, parsed, {"current": who}) is not None):
                 parsed = self._check_action(action, who)
             action = parsed
         # one sink for the action and the chance that follows: the events
