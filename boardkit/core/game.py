@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from . import rules as _rules
 from . import saves
-from .chance import ChanceStream
+from .chance import EVENT, M64, ChanceStream
 from .errors import (
     GameOverError,
     IllegalActionError,
@@ -200,9 +200,13 @@ class Game:
         #: (changes, action): an action drawn from the legal ones at that
         #: position by :meth:`random_action`, so apply need not check it again
         self._drawn: tuple[int, str] | None = None
+        #: (changes, the player to act then): found at the end of an action
+        self._next: tuple[int, Player] = (-1, None)
         #: the chance stream's generator, started afresh for every chance
         #: event from (seed, event number): see :mod:`.chance`
         self._rng = ChanceStream(self.seed)
+        #: the sink every action reports to (a new list of events each time)
+        self._sink = Sink(False)
 
     @classmethod
     def _new(cls, rules: _rules.Rules, seed: Any, state: State, *, start: State | None, **kw: Any) -> Game:
@@ -370,17 +374,30 @@ class Game:
         :raises IllegalActionError: the rules forbid it now (state unchanged);
             ``.rule`` names the rule.
         """
-        who = self.rules.current(self._state)
+        rules = self.rules
+        known = self._next
+        # the player to act, as the last action found it (if nothing changed since)
+        who = known[1] if known[0] == self._changes else rules.current(self._state)
         if who is CHANCE:
             raise IllegalActionError(
                 f"{self.info.title}: it is the chance player's turn; use force(...) to fix "
                 "a chance outcome", rule=f"{self.info.ruling_prefix}-chance", action=str(action))
         drawn = self._drawn
         if drawn is None or drawn[0] != self._changes or drawn[1] != action:
-            action = self._check_action(action, who)
+            # the common case first: a text parsed before (so a well-formed
+            # action of this game), which the rules allow here; anything
+            # else is checked in full, which also says why it is refused
+            try:
+                parsed = rules._parsed.get(action) if type(action) is str else None
+            except AttributeError:      # rules made without Rules.__init__
+                parsed = None
+            if (parsed is None or who is None
+                    or rules.refusal(self._state, parsed, {"current": who}) is not None):
+                parsed = self._check_action(action, who)
+            action = parsed
         # one sink for the action and the chance that follows: the events
         # as they come, each log entry taking its own
-        sink = Sink(False)
+        sink = self._sink
         sink.events = events = Events()
         if not self._forced:
             return self._play(action, who, sink)
@@ -405,15 +422,19 @@ class Game:
     def _play(self, action: str, who: Player, sink: Sink) -> Events:
         """:meth:`apply` when no chance outcome is forced (nothing can then
         be refused on the way): :meth:`_step` for the action, then for each
-        chance event drawn from the seeded stream (:meth:`_advance`), written
-        out in one loop, since every action of every game comes here."""
+        chance event drawn from the seeded stream (:meth:`_advance`, with
+        :meth:`ChanceStream.start` written out), in one loop, since every
+        action of every game comes here."""
         rules, state, log = self.rules, self._state, self._log
         step, current = rules.apply, rules.current
         events = sink.events
         history = self.history
         n0 = len(log)
+        count = self._chance_count
+        # one change of position for the whole action (a drawn action is
+        # only taken where it was drawn)
+        self._changes += 1
         try:
-            self._changes += 1
             if history:
                 if not n0 % CHECKPOINT_EVERY:
                     self._checkpoints[n0] = rules.snapshot(state)
@@ -421,12 +442,19 @@ class Game:
                 log.append(_new_tuple(LogEntry, (who, action, tuple(events), ())))
             else:
                 step(state, action, sink)
-            if current(state) is CHANCE:
+            nxt = current(state)
+            if nxt is CHANCE:
                 rng = self._rng
+                key = rng._key
+                sample = rules.sample_chance
                 for _ in range(100_000):
-                    rng.start(self._chance_count)
-                    outcome = rules.sample_chance(state, rng)
-                    self._changes += 1
+                    # rng.start(count): the beginning of this event's stream
+                    z = (key + count * EVENT) & M64
+                    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+                    rng._s = z ^ (z >> 31)
+                    rng.gauss_next = None
+                    outcome = sample(state, rng)
                     if history:
                         n = len(log)
                         if not n % CHECKPOINT_EVERY:
@@ -436,14 +464,18 @@ class Game:
                         log.append(_new_tuple(LogEntry, (CHANCE, outcome, tuple(events[k:]), ())))
                     else:
                         step(state, outcome, sink)
-                    self._chance_count += 1
-                    if current(state) is not CHANCE:
+                    count += 1
+                    nxt = current(state)
+                    if nxt is not CHANCE:
                         break
                 else:
                     raise RuntimeError("chance loop does not end")
         except Exception:
+            self._chance_count = count
             self._restore(None, n0)
             raise
+        self._chance_count = count
+        self._next = (self._changes, nxt)
         return events  # type: ignore[return-value]
 
     def _restore(self, mark: tuple | None, n0: int) -> None:
@@ -489,6 +521,10 @@ class Game:
                 raise InvalidActionError(f"{self.info.title}: forced chance outcome {w[:80]!r}: "
                                          f"{why}", rule=rule, action=w)
             words.append(w)
+        if not words and not self._forced:
+            # nothing forced: the seeded chance that comes next cannot be refused
+            self._advance()
+            return
         mark = self._mark()
         self._forced.extend(words)
         try:

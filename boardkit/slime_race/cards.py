@@ -5,6 +5,8 @@ played.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .components import _KINDS, COMPONENTS, RANKS, Components, card_kind
 
 SLIMES = COMPONENTS.slimes
@@ -90,7 +92,8 @@ def standings(state: dict) -> list[str]:
     return list(state["finished"]) + racing
 
 
-def resolve_card(state: dict, card: str, C: Components = COMPONENTS, texts: bool = True) -> list[str]:
+def resolve_card(state: dict, card: str, C: Components = COMPONENTS,
+                 texts: bool = True) -> Sequence[str]:
     """Move a slime for ``card``; return what happened (nothing with
     ``texts=False``: search needs no sentences). The state's
     ``positions`` and ``finished`` are replaced, never changed in place, so
@@ -136,7 +139,7 @@ def _tie_text(state: dict, group: tuple[str, ...], slot: int, what: str, C: Comp
     return f"No effect: {what} targets rank slot {slot}, but {names} are {where} (SR-R5)"
 
 def _move(state: dict, slime: str, spaces: int, C: Components, why: str = "",
-          texts: bool = True) -> list[str]:
+          texts: bool = True) -> Sequence[str]:
     GOAL = C.track  # a slime finishes when a move takes it past this space (SR-R8)
     pos = state["positions"]
     before = pos[slime]
@@ -145,13 +148,30 @@ def _move(state: dict, slime: str, spaces: int, C: Components, why: str = "",
     pos[slime] = after
     if after > GOAL:
         # SR-R8: "a slime finishes when a move takes it past space 70"
-        fin = state["finished"] = [*state["finished"], slime]
+        state["finished"] = [*state["finished"], slime]
     if not texts:
         return []
+    # the sentences of a move depend on a few numbers: written once each
+    key = (C.names[slime], spaces, before, why, GOAL, len(state["finished"]) if after > GOAL else 0)
+    said = _MOVE_TEXTS.get(key)
+    if said is None:
+        said = _move_texts(*key)
+        if len(_MOVE_TEXTS) < 50_000:
+            _MOVE_TEXTS[key] = said
+    return said
+
+
+#: (name, spaces, before, why, goal, finishers) -> the sentences of that move
+_MOVE_TEXTS: dict[tuple, tuple[str, ...]] = {}
+
+
+def _move_texts(name: str, spaces: int, before: int, why: str, GOAL: int,
+                finishers: int) -> tuple[str, ...]:
+    after = before + spaces
     note = f" ({why})" if why else ""
-    events = [f"{C.names[slime]} moves {spaces} space{'s' if spaces != 1 else ''}{note}: "
-              f"{before} → {after}" + (f", past space {GOAL}" if after > GOAL else "")]
+    text = (f"{name} moves {spaces} space{'s' if spaces != 1 else ''}{note}: "
+            f"{before} → {after}" + (f", past space {GOAL}" if after > GOAL else ""))
     if after > GOAL:
-        place = ("1st", "2nd")[len(fin) - 1] if len(fin) <= 2 else ""
-        events.append(f"{C.names[slime]} crosses the goal: {place} place (SR-R8)")
-    return events
+        place = ("1st", "2nd")[finishers - 1] if finishers <= 2 else ""
+        return (text, f"{name} crosses the goal: {place} place (SR-R8)")
+    return (text,)

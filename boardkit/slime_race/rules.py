@@ -23,6 +23,7 @@ from typing import Any
 from ..core.dealt import DealtRules
 from ..core.errors import OptionError
 from ..core.rules import CHANCE, NULL_SINK, GameInfo, Outcome, Refusal, State, copy_json
+from .cards import _move as move
 from .cards import card_label, resolve_card, standings
 from .components import COMPONENTS as C
 from .components import DATA_FILE, SLIMES, build, card_kind
@@ -67,9 +68,25 @@ class SlimeRaceRules(DealtRules):
                             for s in seats for card, label in self._labels.items()}
         self._draw_texts = {(s, k): f"{self.seat_name(s)} draws a card ({k} left in the deck)"
                             for s in seats for k in range(len(self.c.deck))}
+        #: (seat, pair) -> "Slime Knight bets a coin on 1-3 (Red–Blue, ×7)"
+        C = self.c
+        self._bet_texts = {(s, p): f"{self.seat_name(s)} bets a coin on {p} "
+                                   f"({C.names[C.slimes_of(p)[0]]}–{C.names[C.slimes_of(p)[1]]}, "
+                                   f"×{C.odds[p]})"
+                           for s in seats for p in self.pairs}
+        #: card -> "draw <card>", the chance outcome of drawing it
+        self._draws = {card: f"draw {card}" for card in self.c.deck}
+        #: a slime card -> (its slime, how far it moves it)
+        self._slime_cards = {card: kind[1:] for card in self.c.deck
+                             for kind in [card_kind(card)] if kind[0] == "slime"}
         #: the first word of an action -> what it does to a state
         self._do = {"first": self._do_first, "deal": self._do_deal, "draw": self._do_draw,
                     "bet": self._do_bet, "play": self._do_play}
+        #: every bet, play and draw -> (what it does, its argument): an
+        #: action said again and again is not split again
+        self._ops = {f"{word} {arg}": (self._do[word], arg)
+                     for word, args in (("bet", self.pairs), ("play", self.c.deck),
+                                        ("draw", self.c.deck)) for arg in args}
 
     @classmethod
     def _builtin_data(cls, name: str) -> Any:
@@ -218,6 +235,14 @@ class SlimeRaceRules(DealtRules):
                 return "play " + rng.choice(sorted(set(hand)))
         return super().random_legal(state, rng)
 
+    def sample_chance(self, state: State, rng) -> str:
+        """:meth:`DealtRules.sample_chance`, a draw's outcome read from a
+        table (the same card from the same generator)."""
+        if state["phase"] != "setup":
+            card = rng.choice(state["deck"])
+            return self._draws.get(card) or "draw " + card
+        return super().sample_chance(state, rng)
+
     def situation(self, state: State) -> str:
         phase = state["phase"]
         race = f"race {state['race']}"
@@ -242,16 +267,24 @@ class SlimeRaceRules(DealtRules):
         and a child shares everything else with its parent. The sentences
         are written only for a sink that keeps them (not for search)."""
         sink = NULL_SINK if sink is None else sink
-        word, _, arg = action.partition(" ")
-        self._do[word](state, arg, sink)
+        op = self._ops.get(action)
+        if op is None:
+            word, _, arg = action.partition(" ")
+            self._do[word](state, arg, sink)
+        else:
+            op[0](state, op[1], sink)
 
     def child(self, state: State, action: str) -> State:
         """A new state after ``action``: its top level copied, every list
         and object below shared with ``state`` (:meth:`apply` replaces
         what it changes, so ``state`` stays as it was)."""
         new = state.copy()
-        word, _, arg = action.partition(" ")
-        self._do[word](new, arg, NULL_SINK)
+        op = self._ops.get(action)
+        if op is None:
+            word, _, arg = action.partition(" ")
+            self._do[word](new, arg, NULL_SINK)
+        else:
+            op[0](new, op[1], NULL_SINK)
         return new
 
     def snapshot(self, state: State) -> State:
@@ -299,13 +332,13 @@ class SlimeRaceRules(DealtRules):
         """SR-R4: "Draw one card from the top of the deck"."""
         seat = state["draw"]
         deck = state["deck"]
-        i = deck.index(card)
-        state["deck"] = deck[:i] + deck[i + 1:]
+        left = state["deck"] = deck[:]
+        del left[deck.index(card)]
         hands = state["hands"] = state["hands"][:]
         hands[seat] = [*hands[seat], card]
         state["draw"] = None
         if emit is not NULL_SINK:
-            emit.events.append(self._draw_texts[seat, len(deck) - 1])
+            emit.events.append(self._draw_texts[seat, len(left)])
 
     def _do_bet(self, state: State, pair: str, emit) -> None:
         """SR-R3: "bet one coin at a time on the odds table in a clockwise
@@ -314,22 +347,19 @@ class SlimeRaceRules(DealtRules):
         player's coin." 3 rounds."""
         n = state["options"]["players"]
         seat = state["turn"]
-        C = self.c
         bets = state["bets"] = state["bets"].copy()
         bets[pair] = bets[pair] + [seat]
         coins = state["coins"] = state["coins"][:]
         coins[seat] -= 1
         texts = emit is not NULL_SINK
         if texts:
-            a, b = C.slimes_of(pair)
-            emit(state, f"{self.seat_name(seat)} bets a coin on {pair} "
-                        f"({C.names[a]}–{C.names[b]}, ×{C.odds[pair]})")
+            emit.events.append(self._bet_texts[seat, pair])
         if not any(coins):
             # "Once everyone has bet their coins, it's time to start the race."
             state["phase"] = "race"
             state["turn"] = state["first"]
             if texts:
-                emit(state, "All coins are bet: the race starts (SR-R4)")
+                emit.events.append("All coins are bet: the race starts (SR-R4)")
             self._start_turn(state, emit)
         else:
             state["turn"] = (seat + 1) % n
@@ -353,13 +383,20 @@ class SlimeRaceRules(DealtRules):
         i = hand.index(card)
         hands[seat] = hand[:i] + hand[i + 1:]
         state["discard"] = [*state["discard"], card]
+        # a slime card whose slime still races moves it (SR-R5); any other
+        # card is worked out by resolve_card
+        slime = self._slime_cards.get(card)
+        if slime is not None and slime[0] in state["finished"]:
+            slime = None
         if emit is not NULL_SINK:
-            say = emit.events.append
-            say(self._play_texts[seat, card])
-            for e in resolve_card(state, card, self.c):
-                say(e)
-        else:
+            events = emit.events
+            events.append(self._play_texts[seat, card])
+            events.extend(resolve_card(state, card, self.c) if slime is None
+                          else move(state, slime[0], slime[1], self.c))
+        elif slime is None:
             resolve_card(state, card, self.c, False)
+        else:
+            move(state, slime[0], slime[1], self.c, "", False)
         deck = state["deck"]
         if len(state["finished"]) >= 2:
             self._end_race(state, emit, exhausted=False)
