@@ -199,10 +199,10 @@ def test_a_ten_megabyte_file_is_refused_quickly():
     data["log"] = [["chance", "x" * 100]] * 100_000
     text = json.dumps(data)
     assert len(text) > 10_000_000
-    t = time.perf_counter()
+    t = time.process_time()      # CPU time: other programs' turns on a shared machine do not count
     with pytest.raises(StateFileError):
         boardkit.load(text)
-    assert time.perf_counter() - t < 5
+    assert time.process_time() - t < 5
 
 
 def test_deep_nesting_is_refused_not_a_recursion_crash():
