@@ -60,13 +60,39 @@ def make_opponent(name: str, seed: int):
     return make_bot(name, seed)
 
 
+def seeded_game(g: int, score_tile: int = 1):
+    """Game ``g`` of a Slip Stream benchmark: seeded ``g``, no history, the
+    first player 0 and the course of :func:`course_of`."""
+    from boardkit.slip_stream import SlipStream
+    return SlipStream(seed=g, history=False, score_tile=score_tile,
+                      chance=["first 0", "course " + " ".join(map(str, course_of(g)))])
+
+
+def apply_counted(game, action: str, g: int, actions: int) -> int:
+    """Apply ``action``; the number of actions so far (a game that does not
+    end is an error)."""
+    game.apply(action)
+    actions += 1
+    if actions > 2000:
+        raise RuntimeError(f"game {g} did not end")
+    return actions
+
+
+def game_row(game, g: int, seat: int, actions: int, started: float, **more) -> dict:
+    """The row of a finished game: who won, the scores, how it ended, and
+    the benchmark's own figures (``more``)."""
+    out = game.outcome()
+    assert out is not None
+    return {"game": g, "seat": seat, "first_move": seat == 0, "winners": list(out.winners),
+            "scores": list(out.scores), "reason": out.reason, "actions": actions, **more,
+            "seconds": time.perf_counter() - started}
+
+
 def play_one(g: int, *, opponent: str, ai: dict, score_tile: int = 1) -> dict:
     """Game ``g``: the AI (``SlipStreamAI(**ai)``) in seat ``g % 2``."""
-    from boardkit.slip_stream import SlipStream
     from boardkit.slip_stream.ai import SlipStreamAI
     seat = g % 2
-    game = SlipStream(seed=g, history=False, score_tile=score_tile,
-                      chance=["first 0", "course " + " ".join(map(str, course_of(g)))])
+    game = seeded_game(g, score_tile)
     bots = {seat: SlipStreamAI(seed=g, **ai), 1 - seat: make_opponent(opponent, 1000 + g)}
     times: list[float] = []
     depths: list[int] = []
@@ -78,16 +104,9 @@ def play_one(g: int, *, opponent: str, ai: dict, score_tile: int = 1) -> dict:
         if who == seat:
             times.append(time.perf_counter() - t0)
             depths.append(bots[seat].last_search["depth"])
-        game.apply(action)
-        actions += 1
-        if actions > 2000:
-            raise RuntimeError(f"game {g} did not end")
-    out = game.outcome()
-    assert out is not None
-    return {"game": g, "opponent": opponent, "seat": seat, "first_move": seat == 0,
-            "winners": list(out.winners), "scores": list(out.scores), "reason": out.reason,
-            "actions": actions, "move_seconds": times, "depths": depths,
-            "seconds": time.perf_counter() - started}
+        actions = apply_counted(game, action, g, actions)
+    return game_row(game, g, seat, actions, started, opponent=opponent, move_seconds=times,
+                    depths=depths)
 
 
 def quantile(xs: list[float], q: float) -> float:

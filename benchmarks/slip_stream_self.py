@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.slip_stream_ai import course_of  # noqa: E402
+from benchmarks.slip_stream_ai import apply_counted, game_row, seeded_game  # noqa: E402
 from benchmarks.strength import pct  # noqa: E402
 from boardkit.stats import wilson  # noqa: E402
 
@@ -50,11 +50,9 @@ TIMES = 10.0
 
 def play_one(g: int, level: int = 2, times: float = TIMES) -> dict:
     """Game ``g``: the default level against itself with ``times`` × the time."""
-    from boardkit.slip_stream import SlipStream
     from boardkit.slip_stream.ai import LEVELS, SlipStreamAI
     seat = g % 2                 # the seat with more time
-    game = SlipStream(seed=g, history=False, score_tile=1,
-                      chance=["first 0", "course " + " ".join(map(str, course_of(g)))])
+    game = seeded_game(g)
     base = {s: SlipStreamAI(seed=g * 2 + s, explain=False, **LEVELS[level]) for s in (0, 1)}
     depth = {0: [], 1: []}
     cpu = {0: [], 1: []}
@@ -74,16 +72,9 @@ def play_one(g: int, level: int = 2, times: float = TIMES) -> dict:
             d = long.last_search["depth"]
         depth[who].append(d)
         cpu[who].append(t)
-        game.apply(action)
-        actions += 1
-        if actions > 2000:
-            raise RuntimeError(f"game {g} did not end")
-    out = game.outcome()
-    assert out is not None
-    return {"game": g, "seat": seat, "first_move": seat == 0, "winners": list(out.winners),
-            "scores": list(out.scores), "reason": out.reason, "actions": actions,
-            "depths": [depth[0], depth[1]], "cpu": [cpu[0], cpu[1]],
-            "seconds": time.perf_counter() - started}
+        actions = apply_counted(game, action, g, actions)
+    return game_row(game, g, seat, actions, started, depths=[depth[0], depth[1]],
+                    cpu=[cpu[0], cpu[1]])
 
 
 def summary(results: list[dict]) -> dict:

@@ -279,12 +279,7 @@ class SlimeRaceRules(DealtRules):
         and object below shared with ``state`` (:meth:`apply` replaces
         what it changes, so ``state`` stays as it was)."""
         new = state.copy()
-        op = self._ops.get(action)
-        if op is None:
-            word, _, arg = action.partition(" ")
-            self._do[word](new, arg, NULL_SINK)
-        else:
-            op[0](new, op[1], NULL_SINK)
+        self.apply(new, action, NULL_SINK)
         return new
 
     def snapshot(self, state: State) -> State:

@@ -32,6 +32,9 @@ class Board(Protocol):
 
 #: What the page may ask for (see :mod:`boardkit.widget.board`).
 KINDS = ("click", "toggle", "confirm", "undo", "cancel", "reveal", "step", "play", "pause", "next", "plan")
+#: Requests that carry a word (a target on the board), and requests with none.
+WORDED = ("click", "toggle", "confirm")
+PLAIN = ("undo", "cancel", "reveal", "play", "pause", "next")
 #: Said when a request was made on a board that has changed since.
 STALE = "The board changed — look again"
 
@@ -51,24 +54,10 @@ def dispatch(board: Board, content: Any) -> None:
         raise InvalidActionError("a board message must carry the version of the board it was made on")
     if version != board.version:
         raise InvalidActionError(STALE)
-    if kind == "click":
-        board.click(word)
-    elif kind == "toggle":
-        board.toggle(word)
-    elif kind == "confirm":
-        board.confirm(word)
-    elif kind == "undo":
-        board.undo()
-    elif kind == "cancel":
-        board.cancel()
-    elif kind == "reveal":
-        board.reveal()
-    elif kind == "play":
-        board.play()
-    elif kind == "pause":
-        board.pause()
-    elif kind == "next":
-        board.next()
+    if kind in WORDED:
+        getattr(board, kind)(word)
+    elif kind in PLAIN:
+        getattr(board, kind)()
     elif kind == "plan":
         board.plan(not board.show_plan)
     else:
