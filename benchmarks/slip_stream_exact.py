@@ -63,9 +63,16 @@ from benchmarks.strength import pct  # noqa: E402
 from boardkit.stats import wilson  # noqa: E402
 
 
-def levels() -> dict[int, dict]:
+def levels() -> dict[str, dict]:
+    """Each level's budget, and each level that searches to the end of the
+    game (``prove``) once more without it: the same positions, so the
+    difference the proof makes is paired."""
     from boardkit.slip_stream.ai import LEVELS
-    return {k: dict(v) for k, v in LEVELS.items()}
+    out = {str(k): dict(v) for k, v in LEVELS.items()}
+    for k, v in LEVELS.items():
+        if v.get("prove"):
+            out[f"{k} without proof"] = {**v, "prove": 0}
+    return out
 
 
 def course_of(g: int) -> list[int]:
@@ -90,7 +97,7 @@ def game_states(g: int, score_tile: int = 1) -> tuple[object, list[dict]]:
     return game, states
 
 
-def judge(g: int, plies: int, budgets: dict[int, dict], lo: int = 8, hi: int = 20,
+def judge(g: int, plies: int, budgets: dict[str, dict], lo: int = 8, hi: int = 20,
           budget: int | None = 200_000, known: dict | None = None,
           retry: bool = False, short: int | None = None) -> dict | None:
     """Position ``lo + g % (hi - lo + 1)`` plies before the end of game ``g``,
@@ -131,8 +138,10 @@ def judge(g: int, plies: int, budgets: dict[int, dict], lo: int = 8, hi: int = 2
         result, proof = prover.result(pos, plies)
         reused = False
     prover.nodes = 0
-    row: dict = {"game": g, "back": back, "range": [lo, hi], "plies": plies, "result": result,
-                 **({"short": short, "budget": budget} if short is not None else {}),
+    how = ({k: known[k] for k in ("plies", "short", "budget") if k in known} if reused
+           else {"plies": plies, **({"short": short, "budget": budget} if short is not None
+                                    else {})})
+    row: dict = {"game": g, "back": back, "range": [lo, hi], **how, "result": result,
                  "proof_plies": proof,
                  "moves": len(fast.moves(pos)), "reused": reused, "levels": {}}
     for k, level in budgets.items():
@@ -152,6 +161,7 @@ def judge(g: int, plies: int, budgets: dict[int, dict], lo: int = 8, hi: int = 2
                     else prover.move_verdict(pos, move, short))
         row["levels"][str(k)] = {"action": action, "verdict": verdict,
                                  "depth": ai.last_search["depth"], "cpu_seconds": cpu,
+                                 "proof": ai.last_search["proof"],
                                  "evaluation": ai.last_search["evaluation"]}
     row["cpu_seconds"] = time.process_time() - t0
     return row
@@ -166,7 +176,7 @@ def share(k: int, n: int) -> list[float]:
     return [k / n if n else 0.0, *wilson(k, n)]
 
 
-def summary(rows: list[dict], budgets: dict[int, dict]) -> dict:
+def summary(rows: list[dict], budgets: dict[str, dict]) -> dict:
     decided = [r for r in rows if r["result"] is not None]
     won = [r for r in decided if r["result"] == 1]
     backs = sorted({r["back"] for r in rows})
@@ -199,7 +209,7 @@ def summary(rows: list[dict], budgets: dict[int, dict]) -> dict:
     return out
 
 
-def timing(budgets: dict[int, dict], games: int = 3) -> dict:
+def timing(budgets: dict[str, dict], games: int = 3) -> dict:
     """Each level's CPU time per decision, every legal move valued."""
     from boardkit.slip_stream import SlipStream
     from boardkit.slip_stream.ai import SlipStreamAI
@@ -277,8 +287,14 @@ def main(argv: list[str] | None = None) -> int:
     rows.sort(key=lambda r: r["game"])
     done = {r["game"] for r in rows}
     known: dict[int, dict] = {}
-    for path in args.reuse:
+    for i, path in enumerate(args.reuse):
         for r in json.loads(path.read_text())["rows"]:
+            was = known.get(r["game"])
+            if was is not None and was["back"] == r["back"]:
+                # the verdicts of both runs' moves (a move's verdict is the same in both)
+                r = {**(r if r["result"] is not None else was),
+                     "levels": {**was["levels"],
+                                **{f"{i}/{k}": v for k, v in r["levels"].items()}}}
             known[r["game"]] = r
     lo, hi = args.back
     tasks = [(g, args.plies, budgets, lo, hi, args.budget, known.get(g), args.retry, args.short)

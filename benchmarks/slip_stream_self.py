@@ -12,14 +12,20 @@ tile #1), the first-move player (SS-R10) is seat 0, and the side with more
 time sits in seat ``g % 2``: each course is played from both sides, and
 each side is the first-move player in half the games.
 
-* **The default level**: ``SlipStreamAI.level(2)`` (depth 4).
-* **10× the time**: at each of its decisions, the default level's search is
-  run first on the same position and its CPU time ``t`` measured (its move
-  is not used); then the AI searches with iterative deepening and no depth
-  bound for ``10 t`` of CPU time (``SlipStreamAI(depth=None, seconds=10 t)``)
-  and plays the deepest search it finished. CPU time, so a busy machine
-  does not change the budgets much; the games are nearly, not exactly,
-  reproducible.
+* **The default level**: ``SlipStreamAI.level(2)`` (depth 4, and a search
+  to the end of the game of at most 5,000 positions near the end).
+* **10× the time** (``--rival times``, the default): at each of its
+  decisions, the default level's search is run first on the same position
+  and its CPU time ``t`` measured (its move is not used); then the AI
+  searches with iterative deepening and no depth bound for ``10 t`` of CPU
+  time, and to the end of the game with 10× the positions
+  (``SlipStreamAI(depth=None, seconds=10 t, prove=10 × 5,000)``), and plays
+  the deepest search it finished. CPU time, so a busy machine does not
+  change the budgets much; the games are nearly, not exactly, reproducible.
+* **Without the proof** (``--rival no-proof``): the default level with
+  ``prove=0``, as it played before it searched to the end of the game; a
+  depth budget only, so these games are exactly reproducible. The "long"
+  figures of the summary are then this rival's.
 
 Neither side values the moves it did not play (``explain=False``; it does
 not change the move). Written: every game (winner, how it ended, the depth
@@ -48,12 +54,20 @@ from boardkit.stats import wilson  # noqa: E402
 TIMES = 10.0
 
 
-def play_one(g: int, level: int = 2, times: float = TIMES) -> dict:
-    """Game ``g``: the default level against itself with ``times`` × the time."""
+def play_one(g: int, level: int = 2, times: float = TIMES, rival: str = "times") -> dict:
+    """Game ``g``: the default level against itself with ``times`` × the time
+    (``rival="times"``), or against itself without the search to the end
+    of the game (``rival="no-proof"``, ``prove=0``: the level as it was
+    before it had one), which sits in seat ``g % 2``."""
     from boardkit.slip_stream.ai import LEVELS, SlipStreamAI
-    seat = g % 2                 # the seat with more time
+    seat = g % 2                 # the rival's seat (more time, or no proof)
     game = seeded_game(g)
     base = {s: SlipStreamAI(seed=g * 2 + s, explain=False, **LEVELS[level]) for s in (0, 1)}
+    if rival == "no-proof":
+        base[seat] = SlipStreamAI(seed=g * 2 + seat, explain=False,
+                                  **{**LEVELS[level], "prove": 0})
+    elif rival != "times":
+        raise ValueError(f"rival is 'times' or 'no-proof', not {rival!r}")
     depth = {0: [], 1: []}
     cpu = {0: [], 1: []}
     started = time.perf_counter()
@@ -63,9 +77,10 @@ def play_one(g: int, level: int = 2, times: float = TIMES) -> dict:
         action = base[who].choose(game)
         t = time.process_time() - t0
         d = base[who].last_search["depth"]
-        if who == seat:
+        if who == seat and rival == "times":
             long = SlipStreamAI(seed=g * 2 + who, depth=None, seconds=max(times * t, 1e-3),
-                                explain=False)
+                                explain=False,
+                                prove=int(times * LEVELS[level].get("prove", 0)))
             t1 = time.process_time()
             action = long.choose(game)
             t = time.process_time() - t1
@@ -108,20 +123,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     ap.add_argument("--level", type=int, default=2, help="the level (default 2, the default)")
     ap.add_argument("--times", type=float, default=TIMES, help="the time factor (default 10)")
+    ap.add_argument("--rival", choices=("times", "no-proof"), default="times",
+                    help="the rival seat: more time (default), or the level without its "
+                         "search to the end of the game")
     ap.add_argument("--json", type=Path, default=None, help="write the games and figures here")
     args = ap.parse_args(argv)
     from boardkit.sweep import sweep
     started = time.perf_counter()
-    task = partial(play_one, level=args.level, times=args.times)
+    task = partial(play_one, level=args.level, times=args.times, rival=args.rival)
     results = sweep(task, range(args.first, args.first + args.games), workers=args.workers)
     s = summary(results)
     if args.json:
         from boardkit.slip_stream.ai import LEVELS
         args.json.write_text(json.dumps(
             {"made_by": "benchmarks/slip_stream_self.py", "level": args.level,
-             "budget": LEVELS[args.level], "times": args.times, "summary": s,
+             "budget": LEVELS[args.level], "times": args.times, "rival": args.rival,
+             "summary": s,
              "games": results}) + "\n")
     k, n, p, lo, hi = s["long_wins"]
+    if args.rival == "no-proof":
+        print(f"{n} games in {time.perf_counter() - started:.0f} s; level {args.level} "
+              f"without its search to the end won {k}/{n} = {pct(p)} [{pct(lo)}, {pct(hi)}]")
+        return 0
     print(f"{n} games in {time.perf_counter() - started:.0f} s; level {args.level} against "
           f"itself with {args.times:g}× the time (measured: {s['time_ratio']:.1f}× the CPU time "
           f"a decision, mean depth {s['mean_depth_long']:.1f} against "

@@ -431,3 +431,92 @@ def test_an_evaluation_of_ones_own_plugs_into_the_search():
     assert ai.choose(g) in g.legal_actions and calls
     # the values it reports are its own evaluation's: whole points here
     assert all(m["value"] == int(m["value"]) for m in ai.last_search["moves"])
+
+
+# ------------------------------------------ the search to the end of the game
+def _benchmark_position(g: int, back: int):
+    """The position ``back`` plies before the end of game ``g`` of the exact
+    benchmark (benchmarks/slip_stream_exact.py: the depth-2 AI against
+    itself on a seeded course)."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "slip_stream_exact.py"
+    spec = importlib.util.spec_from_file_location("slip_stream_exact", path)
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    _, states = bench.game_states(g)
+    return SlipStream.from_state(states[-back], seed=g)
+
+
+def test_a_win_beyond_the_horizon_is_proved_and_played():
+    """Game 194, 12 plies before the end: red wins only by 11f → 12e (the
+    lesson's example). Depth 6 alone throws the win away; level 3 (depth 6
+    and a search to the end of at most 15,000 positions) proves it and
+    plays a winning move."""
+    from boardkit.slip_stream.ai import PROVED, near_end
+    from boardkit.slip_stream.solve import Prover
+    here = _benchmark_position(194, 12)
+    pos = Fast.from_state(here.state)
+    assert near_end(pos)
+    plain = SlipStreamAI(seed=194, depth=6, seconds=1.0, explain=False)
+    fast = plain.fast(here.rules, here.state)
+    verdict = Prover(fast, budget=100_000).move_verdict
+    thrown = plain.choose(here).split()
+    assert plain.last_search["proof"] == {"tried": False, "found": False}
+    assert verdict(pos, (place_code(thrown[1]), place_code(thrown[2]))) == -1
+    ai = SlipStreamAI.level(3, seed=194)
+    kept = ai.choose(here).split()
+    assert ai.last_search["proof"] == {"tried": True, "found": True}
+    assert verdict(pos, (place_code(kept[1]), place_code(kept[2]))) == 1
+    s = ai.last_search
+    assert s["evaluation"] == PROVED and s["win_probability"] == 1.0
+    text = ai.expects()
+    assert "has a forced win (found by searching to the end of the game)" in text, text
+    assert not any(n in text for n in ("1000", "500", "PROVED"))
+    # the per-move values: the chosen move's is the search's, none is worth
+    # more, and every move said proved is what the prover says of it
+    moves = s["moves"]
+    chosen = next(m for m in moves if m["action"] == " ".join(kept))
+    assert chosen["value"] == s["evaluation"] == max(m["value"] for m in moves)
+    for m in moves:
+        if abs(m["value"]) == PROVED:
+            w = m["action"].split()
+            assert verdict(pos, (place_code(w[1]), place_code(w[2]))) == (
+                1 if m["value"] > 0 else -1), m
+
+
+def test_a_proved_loss_is_said_and_the_depth_only_budget_never_proves():
+    """Game 0, 8 plies before the end, is lost for the player to act (a
+    proof of 8 plies, beyond depth 4): the default level says so in words;
+    a depth-only AI (``prove=0``, how the benchmark's games are played)
+    never searches to the end."""
+    from boardkit.slip_stream.ai import PROVED
+    here = _benchmark_position(0, 8)
+    ai = SlipStreamAI.level(2)
+    ai.choose(here)
+    assert ai.last_search["proof"] == {"tried": True, "found": True}
+    assert ai.last_search["evaluation"] == -PROVED
+    assert "loses against best play (found by searching to the end of the game)" \
+        in ai.expects()
+    assert SlipStreamAI().prove == LEVELS[2]["prove"] > 0
+    depth_only = SlipStreamAI(seed=0, depth=4)
+    assert depth_only.prove == 0
+    depth_only.choose(here)
+    assert depth_only.last_search["proof"] == {"tried": False, "found": False}
+    assert depth_only.last_search["evaluation"] != -PROVED
+
+
+def test_the_search_to_the_end_waits_for_the_end_and_its_budget_is_checked():
+    from boardkit.slip_stream.ai import near_end
+    g = SlipStream(seed=5, history=False)
+    ai = SlipStreamAI.level(3, seed=5)
+    for _ in range(12):          # the opening: no token taken, no machine home
+        a = ai.choose(g)
+        if g.state["phase"] == "play":
+            assert not near_end(Fast.from_state(g.state))
+            assert ai.last_search["proof"]["tried"] is False
+        g.apply(a)
+    for bad in (-1, 2.5, "100", True):
+        with pytest.raises(ValueError, match="prove"):
+            SlipStreamAI(0, depth=2, prove=bad)

@@ -169,7 +169,7 @@ def test_the_stored_benchmark_of_the_ai_against_exact_results_replays():
     won = [r for r in rows if r["result"] == 1]
     first = min([r for r in won if not r.get("reused", False)] or won, key=lambda r: r["cpu_seconds"])
     lo, hi = first["range"]
-    levels = {1: {"depth": 2}, 2: {"depth": 4}}
+    levels = {int(k): v for k, v in stored["levels"].items() if k in ("1", "2")}
     fresh = bench.judge(first["game"], first.get("plies", stored["plies"]), levels, lo, hi,
                         budget=first.get("budget", stored["budget"]), short=first.get("short"))
     assert (fresh["result"], fresh["proof_plies"], fresh["back"]) == \

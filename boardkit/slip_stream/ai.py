@@ -42,13 +42,23 @@ How it plays
   wall clock, so a busy machine makes the AI slower, not weaker. With a
   depth budget only, the choice is a pure function of the seed and the
   position; ties between equally good moves are broken by the seed.
+* **Search to the end of the game** (``prove``). A search with a horizon
+  can be fooled by what lies beyond it: the evaluation may rate a position
+  +17 points that is lost with best play. Near the end (:func:`near_end`:
+  five wheel tokens taken, or a machine at the goal), after the alpha-beta
+  search, a proof-number search with no evaluation and no depth limit
+  (:class:`~boardkit.slip_stream.solve.Prover`) looks at up to ``prove``
+  positions for a forced win or loss. A proved win is played (the
+  alpha-beta move when it is one of the winning moves); a proved loss is
+  said. Its value is :data:`PROVED` ("has a forced win (found by searching
+  to the end of the game)"); the length of such a win is not known.
 * **Levels** (:data:`LEVELS`, :meth:`SlipStreamAI.level`): depth 2, 4 and
-  6, each within 1 s of CPU time. Measured on 56 positions of three games
-  (benchmarks/slip_stream_exact.py ``--timing``; every legal move valued):
-  depth 2 at most 0.01 s, depth 4 (the default) at most 0.09 s, depth 6
-  0.4 s in the median and up to 1.2 s, so on the slowest positions level
-  3 leaves some other moves without a value; its own move always had its
-  full depth. Depth 8 would take several seconds a move.
+  6, each within 1 s of CPU time, and near the end a search to the end of
+  at most 5,000 (level 2) and 15,000 (level 3) positions. The times are
+  measured by benchmarks/slip_stream_exact.py ``--timing`` (every legal
+  move valued; stored in notebooks/data/strength_slip_stream_levels_timing.json);
+  the share of won positions each level throws away, with and without the
+  search to the end, by the same benchmark against exact results.
 
 The parts live in their own modules: :mod:`.compact` (the compact rules),
 :mod:`.evaluation` (:class:`Fast`: those rules and the evaluation),
@@ -70,22 +80,34 @@ from typing import Any
 from ..core.bots import Bot
 from ..core.rules import Rules, State
 from .compact import BLUE, COLOUR_NAMES, RED, code_name, place_code  # noqa: F401 (public names)
-from .evaluation import SCALE, WIN, Fast  # noqa: F401 (public names)
+from .evaluation import PROVED, SCALE, WIN, Fast  # noqa: F401 (public names)
 from .explain import Explaining, _value_words, _why, _win_probability  # noqa: F401
 from .search import _Search, _Timeout  # noqa: F401
 
 __all__ = ["SlipStreamAI", "Fast", "LEVELS"]
 
 
-#: Budgets of :meth:`SlipStreamAI.level`: plies, and seconds of CPU time per
+#: Budgets of :meth:`SlipStreamAI.level`: plies, seconds of CPU time per
 #: decision (a cap that a depth-2 or depth-4 search never reaches; see the
-#: module docstring for the times measured).
+#: module docstring for the times measured) and ``prove``: positions the
+#: search to the end of the game may look at near the end (0: none).
 LEVELS: dict[int, dict[str, Any]] = {
     1: {"depth": 2, "seconds": 1.0},
-    2: {"depth": 4, "seconds": 1.0},
-    3: {"depth": 6, "seconds": 1.0},
+    2: {"depth": 4, "seconds": 1.0, "prove": 5_000},
+    3: {"depth": 6, "seconds": 1.0, "prove": 15_000},
 }
+#: The search to the end of the game (``prove``) is tried only near the end:
+#: once this many wheel tokens are taken, or a machine has reached the goal.
+#: In 60 seeded games of the depth-2 AI against itself, that held in 19 % of
+#: the positions in play and in 66 % of those 8–20 plies before the end.
+ENDGAME_TOKENS = 5
 DEFAULT_LEVEL = 2
+
+
+def near_end(pos: tuple) -> bool:
+    """Whether ``pos`` is near the end of the game: at least
+    :data:`ENDGAME_TOKENS` wheel tokens taken, or a machine at the goal."""
+    return pos[5] >= 1 or bin(pos[4]).count("1") >= ENDGAME_TOKENS
 
 
 class SlipStreamAI(Explaining, Bot):
@@ -97,17 +119,30 @@ class SlipStreamAI(Explaining, Bot):
         values of the other moves). With neither budget
         given, the default level's (:data:`LEVELS`).
     :param table_size: entries kept in the transposition table.
+    :param prove: near the end of the game (:func:`near_end`), at most
+        this many positions searched to the end of the game for a forced
+        win or loss (:class:`~boardkit.slip_stream.solve.Prover`), after the
+        alpha-beta search; a proved win is played (0: none). A count of
+        positions, not a time, so the choice stays a function of the seed
+        and the position.
     """
 
     label = "Slip Stream AI"
 
     def __init__(self, seed: int = 0, depth: int | None = None, seconds: float | None = None,
                  table_size: int = 400_000, explain: bool = True,
-                 evaluation: Callable[[Fast, tuple], float] | None = None):
+                 evaluation: Callable[[Fast, tuple], float] | None = None,
+                 prove: int | None = None):
         super().__init__(seed)
         if depth is None and seconds is None:
             depth = LEVELS[DEFAULT_LEVEL]["depth"]
             seconds = LEVELS[DEFAULT_LEVEL]["seconds"]
+            if prove is None:
+                prove = LEVELS[DEFAULT_LEVEL].get("prove", 0)
+        if prove is None:
+            prove = 0
+        if type(prove) is not int or prove < 0:
+            raise ValueError(f"prove must be a whole number ≥ 0, not {prove!r}")
         if depth is not None and (type(depth) is not int or depth < 1):
             raise ValueError(f"depth must be a whole number ≥ 1, not {depth!r}")
         if seconds is not None and not seconds > 0:
@@ -115,6 +150,8 @@ class SlipStreamAI(Explaining, Bot):
         self.depth = depth
         self.seconds = seconds
         self.table_size = table_size
+        #: positions the search to the end may look at near the end (0: none)
+        self.prove = prove
         #: also value every legal move at the root (``last_search["moves"]``)
         self.explain = explain
         #: an evaluation of one's own, ``evaluation(fast, pos)``: how good the
@@ -128,15 +165,17 @@ class SlipStreamAI(Explaining, Bot):
 
     @classmethod
     def level(cls, k: int = DEFAULT_LEVEL, seed: int = 0) -> SlipStreamAI:
-        """Level 1 (depth 2, quick), 2 (the default: depth 4, a tenth of a
-        second at most) or 3 (depth 6, a second of CPU time at most); see
+        """Level 1 (depth 2, quick), 2 (the default: depth 4, and near the
+        end a search to the end of at most 5,000 positions) or 3 (depth 6,
+        and 15,000 positions), each within a second of CPU time; see
         :data:`LEVELS`."""
         if k not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}, not {k!r}")
         return cls(seed, **LEVELS[k])
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(seed={self.seed}, depth={self.depth}, seconds={self.seconds})"
+        return (f"{type(self).__name__}(seed={self.seed}, depth={self.depth}, "
+                f"seconds={self.seconds}, prove={self.prove})")
 
     def fast(self, rules: Rules, state: State) -> Fast:
         """The compact rules for this state's course and score tile."""
@@ -164,6 +203,9 @@ class SlipStreamAI(Explaining, Bot):
             own = self.evaluation
             search.evaluate = lambda pos: float(own(fast, pos))
         self._moves = []
+        self._tried = False
+        #: whether the last decision searched to the end, and proved its result
+        self.proof = {"tried": False, "found": False}
         phase = observation["phase"]
         if phase == "pie":
             choice, value, line, depth = self._pie(rules, observation, legal, search)
@@ -184,7 +226,7 @@ class SlipStreamAI(Explaining, Bot):
             "win_probability": _win_probability(value),
             "pv": [a for _, a in line], "line": [{"player": p, "action": a} for p, a in line],
             "colours": list(colours) if colours else None,
-            "moves": self._moves,
+            "moves": self._moves, "proof": dict(self.proof),
             "plan": self._plan(fast, observation, choice, line, value),
         }
         return choice
@@ -196,15 +238,46 @@ class SlipStreamAI(Explaining, Bot):
             raise RuntimeError("Slip Stream AI: the compact rules disagree with the engine "
                                f"here: {sorted(set(by_action) ^ set(legal))}")
         moves = [by_action[a] for a in legal]
+        proved: dict[tuple, int] = {}
         if len(moves) == 1:
             value, depth = search.quick(pos)
             best = moves[0]
         else:
             best, value, depth = search.run(pos, moves)
+            if self.prove and abs(value) < WIN / 2 and near_end(pos):
+                best, value, proved = self._prove(fast, pos, moves, best, value)
+        self.proof = {"tried": self._tried, "found": value in (PROVED, -PROVED)}
         line = search.pv(pos, best)
         if self.explain:
-            self._moves = search.explain(pos, moves, best, value, depth)
+            self._moves = search.explain(pos, moves, best, value, depth, proved)
         return fast.action(pos, best), value, line, depth
+
+    def _prove(self, fast: Fast, pos: tuple, moves: list[tuple[int, int]],
+               best: tuple[int, int], value: float
+               ) -> tuple[tuple[int, int], float, dict[tuple, int]]:
+        """Search to the end of the game for a forced win or loss (at most
+        ``prove`` positions): a proved win is played (the alpha-beta move
+        when it is one of the winning moves), a proved loss is said. Returns
+        the move, its value (``PROVED``, ``-PROVED`` or the search's) and
+        each root move proved to win (+1) or lose (-1) for the mover."""
+        from .solve import Prover
+        self._tried = True
+        prover = Prover(fast, budget=self.prove)
+        winner = prover.winner(pos)
+        c = pos[6]
+        proved: dict[tuple, int] = {}
+        for m in moves:
+            child = fast.play(pos, m)
+            w = child[1] if child[0] == "won" else prover.solved.get(child)
+            if w is not None:
+                proved[m] = 1 if w == c else -1
+        if winner is None:
+            return best, value, proved
+        if winner != c:
+            return best, -PROVED, proved
+        if proved.get(best) != 1:
+            best = next(m for m in moves if proved.get(m) == 1)
+        return best, PROVED, proved
 
     def _colour(self, rules: Rules, observation: State, seat: int, legal: list[str],
                 search: _Search) -> tuple[str, float, list, int]:

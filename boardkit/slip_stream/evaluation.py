@@ -8,10 +8,15 @@ import math
 from .compact import RED, CompactRules
 from .tiles import COURSE_TILES, GOAL_POINTS
 
-__all__ = ["Fast", "WIN", "SCALE"]
+__all__ = ["Fast", "WIN", "PROVED", "SCALE"]
 
 #: The value of a won game (sooner wins are worth a little more).
 WIN = 1000.0
+#: The value of a win proved by searching to the end of the game
+#: (:class:`~boardkit.slip_stream.solve.Prover`), whose length that proof
+#: does not give: below every win the alpha-beta search sees (``WIN`` less
+#: its plies), above every evaluation.
+PROVED = WIN / 2
 #: Evaluation units per win-probability logit (points).
 SCALE = 4.0
 

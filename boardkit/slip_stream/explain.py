@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core.rules import State
 from .compact import place_code
-from .evaluation import SCALE, WIN, Fast
+from .evaluation import PROVED, SCALE, WIN, Fast
 from .tiles import COURSE_TILES, GOAL_POINTS
 
 __all__ = ["Explaining"]
@@ -106,6 +106,10 @@ def _why(fast: Fast, pos: tuple, move: tuple[int, int]) -> str:
 def _value_words(value: float) -> str:
     """A value in points (for the player to act) in words, e.g. "expects to
     win by about 4 points", "has a forced win (in 3 moves)"."""
+    if value == PROVED:
+        return "has a forced win (found by searching to the end of the game)"
+    if value == -PROVED:
+        return "loses against best play (found by searching to the end of the game)"
     if value >= WIN / 2:
         n = int(round(WIN - value)) + 1
         return f"has a forced win (in {n} move{'s' if n != 1 else ''})"

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .compact import RED
-from .evaluation import WIN, Fast
+from .evaluation import PROVED, WIN, Fast
 from .explain import _value_words
 
 __all__ = []
@@ -196,14 +196,18 @@ class _Search:
         return best_value
 
     def explain(self, pos: tuple, moves: list[tuple[int, int]], best: tuple[int, int],
-                value: float, depth: int) -> list[dict]:
+                value: float, depth: int, proved: dict | None = None) -> list[dict]:
         """Every root move's value at the depth the search completed (the
         chosen one's is the search value; the others are searched again with
         a full window, so each is the exact depth-limited value of its
         position, not only a bound), best first. No clock: the time this
         takes is the price of saying why the other moves are worse. With a
         clock, this pass gets what is left of the decision's budget; a move
-        it has no time for has no value (None)."""
+        it has no time for has no value (None). ``proved``: root moves that
+        a search to the end proved to win (+1) or lose (-1) for the mover;
+        their value is ``±PROVED`` where the depth-limited one is not
+        already a forced win or loss."""
+        proved = proved or {}
         fast = self.fast
         c = pos[6]
         saved = self.deadline
@@ -221,6 +225,8 @@ class _Search:
                         v = self.value(child, max(depth, 1) - 1, -math.inf, math.inf, c, 1)
                     except _Timeout:
                         v = None
+                    if m in proved and (v is None or abs(v) < WIN / 2):
+                        v = PROVED * proved[m]
                 out.append({"action": fast.action(pos, m), "value": v,
                             "says": "not searched (no time left)" if v is None
                             else _value_words(v)})

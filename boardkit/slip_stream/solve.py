@@ -48,7 +48,7 @@ by the game-search notebook.
 """
 from __future__ import annotations
 
-from .ai import Fast
+from .evaluation import Fast
 
 __all__ = ["Prover", "OutOfBudget"]
 
