@@ -452,7 +452,7 @@ def _benchmark_position(g: int, back: int):
 def test_a_win_beyond_the_horizon_is_proved_and_played():
     """Game 194, 12 plies before the end: red wins only by 11f → 12e (the
     lesson's example). Depth 6 alone throws the win away; level 3 (depth 6
-    and a search to the end of at most 15,000 positions) proves it and
+    and a search to the end of at most 10,000 positions) proves it and
     plays a winning move."""
     from boardkit.slip_stream.ai import PROVED, near_end
     from boardkit.slip_stream.solve import Prover

@@ -45,8 +45,9 @@ How it plays
 * **Search to the end of the game** (``prove``). A search with a horizon
   can be fooled by what lies beyond it: the evaluation may rate a position
   +17 points that is lost with best play. Near the end (:func:`near_end`:
-  five wheel tokens taken, or a machine at the goal), after the alpha-beta
-  search, a proof-number search with no evaluation and no depth limit
+  five wheel tokens taken, or a machine at the goal), before the alpha-beta
+  search (which then gets what is left of the decision's CPU time), a
+  proof-number search with no evaluation and no depth limit
   (:class:`~boardkit.slip_stream.solve.Prover`) looks at up to ``prove``
   positions for a forced win or loss. A proved win is played (the
   alpha-beta move when it is one of the winning moves); a proved loss is
@@ -54,7 +55,7 @@ How it plays
   to the end of the game)"); the length of such a win is not known.
 * **Levels** (:data:`LEVELS`, :meth:`SlipStreamAI.level`): depth 2, 4 and
   6, each within 1 s of CPU time, and near the end a search to the end of
-  at most 5,000 (level 2) and 15,000 (level 3) positions. The times are
+  at most 5,000 (level 2) and 10,000 (level 3) positions. The times are
   measured by benchmarks/slip_stream_exact.py ``--timing`` (every legal
   move valued; stored in notebooks/data/strength_slip_stream_levels_timing.json);
   the share of won positions each level throws away, with and without the
@@ -94,7 +95,7 @@ __all__ = ["SlipStreamAI", "Fast", "LEVELS"]
 LEVELS: dict[int, dict[str, Any]] = {
     1: {"depth": 2, "seconds": 1.0},
     2: {"depth": 4, "seconds": 1.0, "prove": 5_000},
-    3: {"depth": 6, "seconds": 1.0, "prove": 15_000},
+    3: {"depth": 6, "seconds": 1.0, "prove": 10_000},
 }
 #: The search to the end of the game (``prove``) is tried only near the end:
 #: once this many wheel tokens are taken, or a machine has reached the goal.
@@ -167,7 +168,7 @@ class SlipStreamAI(Explaining, Bot):
     def level(cls, k: int = DEFAULT_LEVEL, seed: int = 0) -> SlipStreamAI:
         """Level 1 (depth 2, quick), 2 (the default: depth 4, and near the
         end a search to the end of at most 5,000 positions) or 3 (depth 6,
-        and 15,000 positions), each within a second of CPU time; see
+        and 10,000 positions), each within a second of CPU time; see
         :data:`LEVELS`."""
         if k not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}, not {k!r}")
@@ -243,23 +244,32 @@ class SlipStreamAI(Explaining, Bot):
             value, depth = search.quick(pos)
             best = moves[0]
         else:
+            # the search to the end first: its budget is positions, and the
+            # alpha-beta search then gets what is left of the decision's time
+            winner = None
+            if self.prove and near_end(pos):
+                winner, proved = self._prove(fast, pos, moves)
             best, value, depth = search.run(pos, moves)
-            if self.prove and abs(value) < WIN / 2 and near_end(pos):
-                best, value, proved = self._prove(fast, pos, moves, best, value)
+            if abs(value) < WIN / 2:
+                if 1 in proved.values():
+                    if proved.get(best) != 1:
+                        best = next(m for m in moves if proved.get(m) == 1)
+                    value = PROVED
+                elif winner is not None:
+                    value = -PROVED
         self.proof = {"tried": self._tried, "found": value in (PROVED, -PROVED)}
         line = search.pv(pos, best)
         if self.explain:
             self._moves = search.explain(pos, moves, best, value, depth, proved)
         return fast.action(pos, best), value, line, depth
 
-    def _prove(self, fast: Fast, pos: tuple, moves: list[tuple[int, int]],
-               best: tuple[int, int], value: float
-               ) -> tuple[tuple[int, int], float, dict[tuple, int]]:
+    def _prove(self, fast: Fast, pos: tuple, moves: list[tuple[int, int]]
+               ) -> tuple[int | None, dict[tuple, int]]:
         """Search to the end of the game for a forced win or loss (at most
-        ``prove`` positions): a proved win is played (the alpha-beta move
-        when it is one of the winning moves), a proved loss is said. Returns
-        the move, its value (``PROVED``, ``-PROVED`` or the search's) and
-        each root move proved to win (+1) or lose (-1) for the mover."""
+        ``prove`` positions): the colour that wins (None: not proved within
+        the budget), and each root move proved to win (+1) or lose (-1) for
+        the mover. A proved win is then played (the alpha-beta move when it
+        is one of the winning moves), a proved loss said."""
         from .solve import Prover
         self._tried = True
         prover = Prover(fast, budget=self.prove)
@@ -271,13 +281,7 @@ class SlipStreamAI(Explaining, Bot):
             w = child[1] if child[0] == "won" else prover.solved.get(child)
             if w is not None:
                 proved[m] = 1 if w == c else -1
-        if winner is None:
-            return best, value, proved
-        if winner != c:
-            return best, -PROVED, proved
-        if proved.get(best) != 1:
-            best = next(m for m in moves if proved.get(m) == 1)
-        return best, PROVED, proved
+        return winner, proved
 
     def _colour(self, rules: Rules, observation: State, seat: int, legal: list[str],
                 search: _Search) -> tuple[str, float, list, int]:
