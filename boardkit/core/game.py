@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from . import rules as _rules
 from . import saves
-from .chance import EVENT, M64, ChanceStream
+from .chance import ChanceStream
 from .errors import (
     GameOverError,
     IllegalActionError,
@@ -422,9 +422,8 @@ class Game:
     def _play(self, action: str, who: Player, sink: Sink) -> Events:
         """:meth:`apply` when no chance outcome is forced (nothing can then
         be refused on the way): :meth:`_step` for the action, then for each
-        chance event drawn from the seeded stream (:meth:`_advance`, with
-        :meth:`ChanceStream.start` written out), in one loop, since every
-        action of every game comes here."""
+        chance event drawn from the seeded stream (:meth:`_advance`), in one
+        loop, since every action of every game comes here."""
         rules, state, log = self.rules, self._state, self._log
         step, current = rules.apply, rules.current
         events = sink.events
@@ -445,15 +444,10 @@ class Game:
             nxt = current(state)
             if nxt is CHANCE:
                 rng = self._rng
-                key = rng._key
+                start = rng.start
                 sample = rules.sample_chance
                 for _ in range(100_000):
-                    # rng.start(count): the beginning of this event's stream
-                    z = (key + count * EVENT) & M64
-                    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-                    rng._s = z ^ (z >> 31)
-                    rng.gauss_next = None
+                    start(count)
                     outcome = sample(state, rng)
                     if history:
                         n = len(log)
