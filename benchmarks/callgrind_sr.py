@@ -133,7 +133,8 @@ def main() -> None:
         for path in args.path or PATHS:
             base = _callgrind(path, games_file, 0, keep / f"{path}.0.out")
             full = _callgrind(path, games_file, args.games, keep / f"{path}.out")
-            per, unit = (actions, "player action") if path in ("apply", "nohistory") else (entries, "log entry")
+            game_path = path in ("apply", "nohistory")
+            per, unit = (actions, "player action") if game_path else (entries, "log entry")
             print(f"{path:10s} {(full - base) / per:10,.0f} instructions per {unit}"
                   f"  ({full - base:,} in all)", flush=True)
 
