@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from . import rules as _rules
 from . import saves
-from .chance import ChanceStream
+from .chance import EVENT_BLOCK, ChanceStream
 from .errors import (
     GameOverError,
     IllegalActionError,
@@ -422,8 +422,9 @@ class Game:
     def _play(self, action: str, who: Player, sink: Sink) -> Events:
         """:meth:`apply` when no chance outcome is forced (nothing can then
         be refused on the way): :meth:`_step` for the action, then for each
-        chance event drawn from the seeded stream (:meth:`_advance`), in one
-        loop, since every action of every game comes here."""
+        chance event drawn from the seeded stream (:meth:`_advance`, with
+        :meth:`ChanceStream.start` written out), in one loop, since every
+        action of every game comes here."""
         rules, state, log = self.rules, self._state, self._log
         step, current = rules.apply, rules.current
         events = sink.events
@@ -444,10 +445,17 @@ class Game:
             nxt = current(state)
             if nxt is CHANCE:
                 rng = self._rng
-                start = rng.start
                 sample = rules.sample_chance
                 for _ in range(100_000):
-                    start(count)
+                    # rng.start(count), its commonest case written out: the
+                    # event's start read from the stream's table
+                    i = count - rng._base
+                    if 0 <= i < EVENT_BLOCK:
+                        rng.gauss_next = None
+                        rng._event = count
+                        rng._s = rng._at = rng._starts[i]
+                    else:
+                        rng.start(count)
                     outcome = sample(state, rng)
                     if history:
                         n = len(log)
