@@ -185,3 +185,60 @@ def test_the_written_out_shuffle_is_random_shuffle_on_the_same_stream():
             a.shuffle(x)
             random.Random.shuffle(b, y)
             assert x == y and a.getstate() == b.getstate()
+
+
+def test_numbers_worked_out_side_by_side_are_the_one_at_a_time_numbers():
+    """The packed lanes (a shuffle's draws, the starts of the next events)
+    give exactly SplitMix64's numbers, one by one."""
+    import random
+
+    from boardkit.core import chance
+    from boardkit.core.chance import EVENT, GOLDEN, M64, event_starts, mix, outputs
+    r = random.Random(5)
+    for _ in range(100):
+        s, k = r.getrandbits(64), r.randrange(1, 90)
+        assert outputs(s, k) == tuple(mix((s + i * GOLDEN) & M64) for i in range(1, k + 1))
+        key, event = r.getrandbits(64), r.randrange(10**6)
+        starts, afters, firsts = event_starts(key, event, chance.EVENT_BLOCK)
+        for i in range(chance.EVENT_BLOCK):
+            a = mix((key + (event + i) * EVENT) & M64)
+            assert (starts[i], afters[i], firsts[i]) == (a, (a + GOLDEN) & M64, mix((a + GOLDEN) & M64))
+    # events in order (read from the table), jumps and repeats: the same
+    # draws as the one-at-a-time formulas
+    for seed in range(10):
+        a, b = ChanceStream(seed), ChanceStream(seed)
+        for event in [*range(70), 5, 6, 7, 300, 301, 0, 1, *range(40, 110)]:
+            a.start(event)
+            b._s = mix((b._key + event * EVENT) & M64)
+            n = r.randrange(1, 70)
+            assert a.choice(range(n)) == b._below(n) and a.getstate() == b.getstate()
+            assert a.choice(range(n)) == b._below(n)
+
+
+def test_a_shuffle_draw_rejected_by_lemire_hands_over_to_the_one_at_a_time_loop(monkeypatch):
+    """A packed draw that Lemire rejects (about n in 2**64, so one is made
+    up here) is drawn again from the next number of the stream."""
+    import random
+
+    from boardkit.core import chance
+    from boardkit.core.chance import GOLDEN, M64, mix
+    real = chance.outputs
+    for t in (0, 1, 30, 57):      # n = 60, 59, 30, 3: none divides 2**64
+        def made_up(s, k, t=t):
+            out = list(real(s, k))
+            out[t] = 0                      # 0 * n: the low part 0 is below 2**64 mod n
+            return tuple(out)
+        monkeypatch.setattr(chance, "outputs", made_up)
+        a = ChanceStream(3, 1)
+        s0 = a._s
+        x = list(range(60))
+        a.shuffle(x)
+        # the same shuffle with number t skipped
+        values = [mix((s0 + i * GOLDEN) & M64) for i in range(1, 61)]
+        del values[t]
+        y = list(range(60))
+        for i, z in zip(range(59, 0, -1), values):
+            j = (z * (i + 1)) >> 64
+            y[i], y[j] = y[j], y[i]
+        assert x == y and a._s == (s0 + 60 * GOLDEN) & M64
+        assert random.Random(0).random() >= 0        # the module's own random untouched

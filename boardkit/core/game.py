@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from . import rules as _rules
 from . import saves
-from .chance import EVENT, M64, ChanceStream
+from .chance import EVENT_BLOCK, ChanceStream
 from .errors import (
     GameOverError,
     IllegalActionError,
@@ -445,15 +445,17 @@ class Game:
             nxt = current(state)
             if nxt is CHANCE:
                 rng = self._rng
-                key = rng._key
                 sample = rules.sample_chance
                 for _ in range(100_000):
-                    # rng.start(count): the beginning of this event's stream
-                    z = (key + count * EVENT) & M64
-                    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-                    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-                    rng._s = z ^ (z >> 31)
-                    rng.gauss_next = None
+                    # rng.start(count), its commonest case written out: the
+                    # event's start read from the stream's table
+                    i = count - rng._base
+                    if 0 <= i < EVENT_BLOCK:
+                        rng.gauss_next = None
+                        rng._event = count
+                        rng._s = rng._at = rng._starts[i]
+                    else:
+                        rng.start(count)
                     outcome = sample(state, rng)
                     if history:
                         n = len(log)

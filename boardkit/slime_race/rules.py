@@ -326,9 +326,8 @@ class SlimeRaceRules(DealtRules):
     def _do_draw(self, state: State, card: str, emit) -> None:
         """SR-R4: "Draw one card from the top of the deck"."""
         seat = state["draw"]
-        deck = state["deck"]
-        left = state["deck"] = deck[:]
-        del left[deck.index(card)]
+        left = state["deck"] = state["deck"][:]
+        left.remove(card)
         hands = state["hands"] = state["hands"][:]
         hands[seat] = [*hands[seat], card]
         state["draw"] = None
@@ -374,24 +373,23 @@ class SlimeRaceRules(DealtRules):
         played cards to a discard pile." """
         seat = state["turn"]
         hands = state["hands"] = state["hands"][:]
-        hand = hands[seat]
-        i = hand.index(card)
-        hands[seat] = hand[:i] + hand[i + 1:]
+        hand = hands[seat] = hands[seat][:]
+        hand.remove(card)
         state["discard"] = [*state["discard"], card]
         # a slime card whose slime still races moves it (SR-R5); any other
         # card is worked out by resolve_card
         slime = self._slime_cards.get(card)
         if slime is not None and slime[0] in state["finished"]:
             slime = None
-        if emit is not NULL_SINK:
+        texts = emit is not NULL_SINK
+        if slime is None:
+            said = resolve_card(state, card, self.c, texts)
+        else:
+            said = move(state, slime[0], slime[1], self.c, "", texts)
+        if texts:
             events = emit.events
             events.append(self._play_texts[seat, card])
-            events.extend(resolve_card(state, card, self.c) if slime is None
-                          else move(state, slime[0], slime[1], self.c))
-        elif slime is None:
-            resolve_card(state, card, self.c, False)
-        else:
-            move(state, slime[0], slime[1], self.c, "", False)
+            events.extend(said)
         deck = state["deck"]
         if len(state["finished"]) >= 2:
             self._end_race(state, emit, exhausted=False)
