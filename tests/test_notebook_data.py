@@ -72,11 +72,7 @@ def test_the_stored_match_without_the_search_to_the_end_replays():
     ``--rival no-proof``: the default level against itself without its
     search to the end; budgets of depth and positions, no clock that a
     search reaches): its shortest game plays out the same again."""
-    spec = importlib.util.spec_from_file_location(
-        "slip_stream_self", Path(__file__).resolve().parents[1] / "benchmarks" / "slip_stream_self.py")
-    assert spec and spec.loader
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    from benchmarks import slip_stream_self as bench
     stored = json.loads((DATA / "strength_slip_stream_proof.json").read_text(encoding="utf-8"))
     assert stored["rival"] == "no-proof" and stored["summary"]["games"] == len(stored["games"]) >= 100
     row = min(stored["games"], key=lambda r: r["actions"])

@@ -438,13 +438,7 @@ def _benchmark_position(g: int, back: int):
     """The position ``back`` plies before the end of game ``g`` of the exact
     benchmark (benchmarks/slip_stream_exact.py: the depth-2 AI against
     itself on a seeded course)."""
-    import importlib.util
-    from pathlib import Path
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "slip_stream_exact.py"
-    spec = importlib.util.spec_from_file_location("slip_stream_exact", path)
-    assert spec and spec.loader
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    from benchmarks import slip_stream_exact as bench
     _, states = bench.game_states(g)
     return SlipStream.from_state(states[-back], seed=g)
 
