@@ -627,9 +627,7 @@ class SlimeCultureCenterRules(DealtRules):
                     ck["pairs"] = None
                     settled = False
                     continue
-                resolve: Callable[[dict, Any], None] = \
-                    lambda s, p: checks.resolve_pair(s, p, None)
-                if not settled and checks.order_matters(state, ck["pairs"], resolve):
+                if not settled and checks.predation_order_matters(state, ck["pairs"]):
                     self._decide(state, "the order of the " + colour + " predations (SCC-R4)",
                                  [checks.pair_action(p) for p in ck["pairs"]])
                     return
