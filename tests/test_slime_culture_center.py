@@ -251,6 +251,24 @@ def test_SCC_R12_equal_bites_from_one_predator_are_asked():
     assert squares(g, "green") == ["f2", "g1"] and squares(g, "red") == []
 
 
+def test_SCC_R12_order_asked_again_after_a_bite_that_grew_the_predator():
+    # red 5 eats blue a2 first: the new red a2 also touches green a3, so
+    # green now loses 2 tiles, orange 1, with 2 red left in stock: the
+    # order of the two left matters though the pairs, listed before the
+    # bite, show green touching red at c2 only
+    g = scc(board("RRRRR...", "B.G.O...", "GGG....."), actions_left=1, stock={"red": 3})
+    g.apply("spawn purple h8")
+    assert sorted(g.legal_actions) == ["resolve a1 a2", "resolve a1 c2", "resolve a1 e2"]
+    g.apply("resolve a1 a2")
+    assert g.state["phase"] == "decide"
+    assert sorted(g.legal_actions) == ["resolve a1 c2", "resolve a1 e2"]
+    green_first = g.copy()
+    green_first.apply("resolve a1 c2")
+    assert {"a3", "c2"} <= set(squares(green_first, "red")) and "e2" not in green_first.state["board"]
+    g.apply("resolve a1 e2")
+    assert "e2" in squares(g, "red") and "a3" not in g.state["board"]
+
+
 def test_SCC_R4_prey_split_by_earlier_bite_each_part_bitten_once():
     pic = board("RRR.....", ".R......", "BBB.....", "R.R.....", "RRR.....")
     g = scc(pic, actions_left=1)
@@ -658,3 +676,182 @@ def test_SCC_R12_order_check_agrees_with_trying_every_order_one_by_one(monkeypat
             game.apply(bots[game.current_player].choose(game))
     # the comparison met both answers and orders of three or more items
     assert seen["three"] >= 5 and 0 < seen["matters"] < seen["calls"], seen
+
+
+def _every_order(state, items, run):
+    """SCC-R12 by definition: resolve every order of ``items`` from scratch
+    and say whether two of them end differently."""
+    from itertools import permutations
+
+    from boardkit.slime_culture_center import checks
+    if len(items) <= 1:
+        return False
+    if len(items) > checks.MAX_PERMUTATION_CHECK:
+        return True
+    outcomes = []
+    for order in permutations(range(len(items))):
+        trial = {"board": state["board"].copy(), "stock": state["stock"].copy(),
+                 "removed": state["removed"].copy(), "cancer": state["cancer"][:],
+                 "options": state["options"], "turn": state["turn"]}
+        for i in order:
+            run(trial, items[i])
+        outcomes.append([trial["board"], trial["stock"], trial["removed"]])
+    return any(o != outcomes[0] for o in outcomes)
+
+
+def _crowded_board(rng):
+    """A seeded random board: crowded; or sparse with one colour much
+    commoner than the others (large slimes: predators of many, or prey too
+    large to be bitten); or one large slime with a few small ones next to
+    it, some touching each other, among scattered tiles. Some infected and
+    cancer tiles, small or large stocks."""
+    from boardkit.slime_culture_center.board import NEIGHBOURS, SQUARES
+    from boardkit.slime_culture_center.components import COLOURS
+    kind = rng.choice([0, 1, 2, 2])
+    fill = rng.uniform(0.5, 0.95) if kind == 0 else rng.uniform(0.25, 0.55) if kind == 1 else \
+        rng.uniform(0, 0.2)
+    weights = [rng.random() ** 2 + 0.02 for _ in COLOURS]
+    weights[rng.randrange(len(COLOURS))] += rng.uniform(0, 3) if kind == 0 else rng.uniform(2, 6)
+    board = {}
+    for sq in SQUARES:
+        if rng.random() < fill:
+            r = rng.random()
+            board[sq] = ("x:" + rng.choice(COLOURS) if r < 0.04 else f"cancer:{rng.randrange(6)}"
+                         if r < 0.06 else rng.choices(COLOURS, weights)[0])
+    if kind == 2:
+        def grow(colour, start, size, avoid=()):
+            tiles = [start]
+            board[start] = colour
+            for _ in range(size - 1):
+                free = [n for t in tiles for n in NEIGHBOURS[t]
+                        if board.get(n) != colour and n not in avoid]
+                if not free:
+                    break
+                tiles.append(rng.choice(free))
+                board[tiles[-1]] = colour
+            return tiles
+        colour = rng.choice(COLOURS)
+        big = grow(colour, rng.choice(SQUARES), rng.randint(4, 16))
+        for _ in range(rng.randint(2, 5)):
+            near = rng.choice([n for t in big for n in NEIGHBOURS[t] if n not in big])
+            grow(rng.choice([c for c in COLOURS if c != colour]), near, rng.randint(1, 4), big)
+    return {"board": board, "stock": {c: rng.choice([0, 0, 1, 1, 2, 3, 4, 6, 9, 30]) for c in COLOURS},
+            "removed": {c: 0 for c in COLOURS}, "cancer": ["hand"] * 6,
+            "options": {"players": 6}, "turn": 0}
+
+
+def test_SCC_R12_predation_shortcuts_agree_with_every_order_on_crowded_boards(monkeypatch):
+    """``checks.predation_order_matters`` answers from the board where no
+    order can matter (prey too large to be bitten left out; bites that
+    cannot meet): on seeded random boards its answer must be that of
+    resolving every order from scratch: for one colour's whole list of
+    predations, for part of it, and for what is left after a first bite
+    (the pairs then name slimes an earlier bite may have changed). Each
+    shortcut must have answered many of them itself, and the order must
+    have mattered in many others."""
+    import random
+    from collections import Counter
+
+    from boardkit.slime_culture_center import checks
+    from boardkit.slime_culture_center.components import COLOURS
+
+    full, commute = checks.order_matters, checks._bites_commute
+    tried: list[int] = []
+    kinds: Counter = Counter()
+
+    def counting(state, items, run):
+        tried.append(len(items))
+        return full(state, items, run)
+
+    def counting_commute(masks):
+        answer = commute(masks)
+        if answer:
+            one_predator = len({m[0] for m in masks}) < len(masks)
+            kinds["one predator" if one_predator else "apart", "stock" if masks[0][3] else "none"] += 1
+        return answer
+
+    monkeypatch.setattr(checks, "order_matters", counting)
+    monkeypatch.setattr(checks, "_bites_commute", counting_commute)
+    resolve = checks._resolve_quietly
+    rng = random.Random(20261202)
+    seen = {"asked": 0, "matters": 0, "shortcut": 0, "fewer": 0, "after a bite": 0}
+    while seen["asked"] < 1500:
+        state = _crowded_board(rng)
+        for colour in COLOURS:
+            pairs = checks.predation_pairs(state["board"], colour)
+            if len(pairs) < 2:
+                continue
+            if len(pairs) > checks.MAX_PERMUTATION_CHECK or rng.random() < 0.3:
+                keep = sorted(rng.sample(range(len(pairs)), rng.randint(2, min(5, len(pairs)))))
+                pairs = [pairs[i] for i in keep]
+            cases = [(state, pairs)]
+            if len(pairs) >= 3:  # a first bite taken: the rest, listed before it
+                after = copy_state(state)
+                resolve(after, pairs[0])
+                cases.append((after, pairs[1:]))
+            for where, items in cases:
+                del tried[:]
+                answer = checks.predation_order_matters(where, items)
+                assert answer == _every_order(where, items, resolve), (where["board"], where["stock"],
+                                                                       items)
+                seen["asked"] += 1
+                seen["matters"] += answer
+                seen["shortcut"] += not tried
+                seen["fewer"] += bool(tried) and tried[0] < len(items)
+                seen["after a bite"] += where is not state
+    # placed tiles that join two slimes of the colour: the order matters
+    # though no two listed bites touch the same squares
+    for rows, stock, taken in [
+            # f1 joins c1's slime to h1's and g5 joins a2's to it: a2's slime
+            # then touches b1 too, so brown b1 goes when f1 and g5 come first
+            (("NNRRRBRR", "R......R", "R......R", "R.....RR", "R....RN.", "RRRRRR.."), 3,
+             ["resolve c1 f1", "resolve a2 a1", "resolve a2 g5"]),
+            # d1 and e1 join a1's slime to f1's, which touches e3
+            (("RRRBGRRR", "..R..R..", "..ROOR.."), 5,
+             ["resolve a1 d1", "resolve f1 e1", "resolve a1 d3"])]:
+        state = {"board": parse_board(board(*rows)), "stock": {c: 0 for c in COLOURS} | {"red": stock},
+                 "removed": {c: 0 for c in COLOURS}, "cancer": ["hand"] * 6,
+                 "options": {"players": 6}, "turn": 0}
+        items = [p for p in checks.predation_pairs(state["board"], "red") if checks.pair_action(p) in taken]
+        assert len(items) == 3 and _every_order(state, items, resolve)
+        assert checks.predation_order_matters(state, items)
+    # every shortcut answered often: only prey too large left (or none),
+    # bites apart, one predator eating with and without stock
+    assert seen["shortcut"] - sum(kinds.values()) >= 100, (seen, kinds)
+    assert all(kinds[k, s] >= 25 for k in ("apart", "one predator") for s in ("stock", "none")), kinds
+    assert seen["fewer"] >= 50 and seen["matters"] >= 300 and seen["after a bite"] >= 200, seen
+
+
+def copy_state(state):
+    return {"board": state["board"].copy(), "stock": state["stock"].copy(),
+            "removed": state["removed"].copy(), "cancer": state["cancer"][:],
+            "options": state["options"], "turn": state["turn"]}
+
+
+def test_SCC_R12_predation_answers_in_seeded_crowded_games_are_those_of_every_order(monkeypatch):
+    """Every predation order the rules ask about in seeded games of five and
+    six players (random and greedy bots) has the answer of trying every
+    order from scratch, on the whole list of the colour's predations."""
+    from boardkit.core.bots import GreedyBot, RandomBot
+    from boardkit.slime_culture_center import checks
+
+    fast = checks.predation_order_matters
+    seen = {"calls": 0, "matters": 0, "three": 0}
+
+    def both(state, pairs):
+        answer = fast(state, pairs)
+        assert answer == _every_order(state, pairs, checks._resolve_quietly), state["board"]
+        seen["calls"] += 1
+        seen["matters"] += answer
+        seen["three"] += len(pairs) >= 3
+        return answer
+
+    monkeypatch.setattr(checks, "predation_order_matters", both)
+    for seed in range(8):
+        players = 5 + seed % 2
+        game = SCC(players=players, seed=seed, history=False)
+        bots = ([RandomBot(10 * seed + i) for i in range(players)] if seed < 4 else
+                [GreedyBot(10 * seed + i, sample=20) for i in range(players)])
+        while game.current_player is not None:
+            game.apply(bots[game.current_player].choose(game))
+    assert seen["three"] >= 20 and 0 < seen["matters"] < seen["calls"], seen

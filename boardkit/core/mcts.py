@@ -68,9 +68,8 @@ every iteration), or a *level* (:meth:`MCTSBot.level`): 1 quick, 2 steady,
 3 strong, each a number of iterations that the game chooses (the
 ``levels`` search setting; :data:`LEVELS` for a game that says nothing),
 chosen so that a move of any level took at most about a second of CPU time
-on a 2-core machine of 2026 in three-player games (``benchmarks/mcts_levels.py``
-measures it; a crowded Slime Culture Center board with five or six players,
-whose every move sets off many predations, still takes longer).
+on a 2-core machine of 2026 in three-player games, and in Slime Culture
+Center with five or six players too (``benchmarks/mcts_levels.py`` measures it).
 With iterations only (a level included), the search is a pure function of
 the seed and the observation: the random generator is seeded from both, so
 the same seed and observation always give the same choice on any machine.

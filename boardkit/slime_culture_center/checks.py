@@ -11,8 +11,11 @@ learner can step through the checks one event at a time.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .board import (
+    BIT,
+    SQUARES,
     cancer_groups,
     colour_masks,
     contact,
@@ -75,15 +78,18 @@ def resolve_pair(state: dict, pair: dict, emit: Emit) -> None:
     bite of each part of the prey that still touches it."""
     board = state["board"]
     c, d = pair["colour"], pair["prey_colour"]
-    predator = _current_predator(board, pair)
+    own, theirs = _two_colours(board, c, d)
+    predator = _current_predator(board, pair, own)
     if not predator:
         if emit:
             emit(state, f"The {c} slime from {pair['predator'][0]} is gone: its predation is skipped")
         return
-    parts = slimes_holding(mask_of(pair["prey"]), mask_of([sq for sq, v in board.items() if v == d]))
+    parts = slimes_holding(mask_of(pair["prey"]), theirs)
     bitten = False
     for part in parts:
-        predator = _current_predator(board, pair)
+        if bitten:  # the last bite may have changed the predator
+            own = _two_colours(board, c, d)[0]
+        predator = _current_predator(board, pair, own)
         if predator & spread(part):
             bite(state, predator, part, emit)
             bitten = True
@@ -93,16 +99,26 @@ def resolve_pair(state: dict, pair: dict, emit: Emit) -> None:
                         f"from {pair['prey'][0]}: skipped (SCC-R4)")
 
 
-def _current_predator(board: dict, pair: dict) -> int:
+def _two_colours(board: dict, c: str, d: str) -> tuple[int, int]:
+    """The face-up tiles of colours ``c`` and ``d`` (square sets), read in one pass."""
+    own = theirs = 0
+    for sq, v in board.items():
+        if v == c:
+            own |= BIT[sq]
+        elif v == d:
+            theirs |= BIT[sq]
+    return own, theirs
+
+
+def _current_predator(board: dict, pair: dict, colour: int) -> int:
     """The predator as it is now: the largest current slime of its colour
     holding any of its original tiles (it may have grown, or lost tiles).
     SCC-R13: if an earlier event split it, its largest part (ties: first in
-    reading order) acts for the rest of the predation."""
-    c = pair["colour"]
-    tiles = mask_of([sq for sq in pair["predator"] if board.get(sq) == c])
+    reading order) acts for the rest of the predation. ``colour``: the
+    colour's face-up tiles now."""
+    tiles = mask_of(pair["predator"]) & colour
     if not tiles:
         return 0
-    colour = mask_of([sq for sq, v in board.items() if v == c])
     return max(slimes_holding(tiles, colour), key=lambda s: (s.bit_count(), -(s & -s)))
 
 
@@ -113,17 +129,18 @@ def bite(state: dict, predator: int, prey: int, emit: Emit) -> None:
     lasts (remaining squares stay empty). ``predator`` and ``prey`` are
     square sets (:mod:`.board`)."""
     board, stock, removed = state["board"], state["stock"], state["removed"]
-    pred_squares, prey_squares = squares_of(predator), squares_of(prey)
-    c, d = board[pred_squares[0]], board[prey_squares[0]]
-    p, q = len(pred_squares), len(prey_squares)
+    pred_first = SQUARES[(predator & -predator).bit_length() - 1]
+    prey_first = SQUARES[(prey & -prey).bit_length() - 1]
+    c, d = board[pred_first], board[prey_first]
+    p, q = predator.bit_count(), prey.bit_count()
     if emit:
-        who = f"{c} slime ({p}, {pred_squares[0]})"
-        whom = f"{d} slime ({q}, {prey_squares[0]})"
-    prey_contact = squares_of(prey & spread(predator))
+        who = f"{c} slime ({p}, {pred_first})"
+        whom = f"{d} slime ({q}, {prey_first})"
     if q > p:
         if emit:
             emit(state, f"{who} touches the larger {whom}: nothing happens")
         return
+    prey_contact = squares_of(prey & spread(predator))
     if q == p:
         pred_contact = squares_of(predator & spread(prey))
         for sq in pred_contact + prey_contact:
@@ -222,6 +239,106 @@ def expire(state: dict, emit: Emit) -> None:
 
 
 # -------------------------------------------------------------- whose choice
+def predation_order_matters(state: dict, pairs: list[dict]) -> bool:
+    """True when resolving one colour's ``pairs`` (SCC-R4) in different
+    orders can end differently: the answer of :func:`order_matters`, found
+    without trying orders where the board shows that none can matter.
+
+    When every pair still names whole slimes of the board (its predator a
+    slime of the colour, its prey a slime of another colour, as
+    :func:`predation_pairs` lists them), three things are known:
+
+    * a prey larger than every slime the colour can form in this step (its
+      face-up tiles plus its stock) is never bitten, whatever the order: a
+      prey loses tiles only to its own predations, and none of them can
+      bite it. Those pairs change nothing and are left out of the trials;
+    * when no prey touches another pair's predator (two pairs of one
+      predator, or of one prey, then touch nothing), and there is stock for
+      every tile the smaller prey can lose (or none at all), each pair bites
+      the same slimes in any order, on squares of its own;
+    * when every prey left is smaller than its predator, every bite eats
+      and no predator loses a tile. With no stock nothing is placed: each
+      prey loses the tiles next to its predators in any order. With stock
+      for every contact tile, and no placed tile next to a slime of the
+      colour other than its own predator, to a tile another predator
+      places, or to another prey of the same predator, each pair eats the
+      same tiles in any order.
+
+    Otherwise (or when the pairs were listed before an earlier bite of the
+    step changed the board) the orders are tried (:func:`order_matters`)."""
+    if len(pairs) <= 1:
+        return False
+    if len(pairs) > MAX_PERMUTATION_CHECK:
+        return True
+    left = _pairs_that_can_bite(state, pairs)
+    if left is None:
+        return order_matters(state, pairs, _resolve_quietly)
+    if len(left) <= 1 or _bites_commute([m for _, m in left]):
+        return False
+    return order_matters(state, [p for p, _ in left], _resolve_quietly)
+
+
+def _resolve_quietly(state: dict, pair: Any) -> None:
+    resolve_pair(state, pair, None)
+
+
+def _pairs_that_can_bite(state: dict, pairs: list[dict]) -> list[tuple[dict, tuple]] | None:
+    """The pairs whose prey can be bitten in some order, each with the
+    square sets (predator, prey, the colour's tiles, its stock); None when
+    a pair no longer names whole slimes of the board (or the pairs are not
+    one colour's predations)."""
+    c = pairs[0]["colour"]
+    colours = colour_masks(state["board"])[1]
+    own = colours.get(c, 0)
+    stock = state["stock"][c]
+    largest = own.bit_count() + stock  # no slime of c can grow beyond this in its step
+    out = []
+    seen = set()
+    for pair in pairs:
+        d = pair["prey_colour"]
+        if pair["colour"] != c or d == c:
+            return None
+        predator, prey = mask_of(pair["predator"]), mask_of(pair["prey"])
+        theirs = colours.get(d, 0)
+        if (not predator or predator & ~own or flood(predator & -predator, own) != predator
+                or not prey or prey & ~theirs or flood(prey & -prey, theirs) != prey
+                or (predator, prey) in seen):
+            return None
+        seen.add((predator, prey))
+        if prey.bit_count() <= largest:
+            out.append((pair, (predator, prey, own, stock)))
+    return out
+
+
+def _bites_commute(masks: list[tuple]) -> bool:
+    """The two sufficient conditions of :func:`predation_order_matters` on
+    the pairs that can bite (predator, prey, the colour's tiles, stock)."""
+    own, stock = masks[0][2], masks[0][3]
+    pairs = [(p, q, q & spread(p)) for p, q, _, _ in masks]
+    # each prey touching its own predator only (two pairs of one predator
+    # or of one prey then touch nothing)
+    if all(q & spread(p) == 0 or i == j for i, (p, _, _) in enumerate(pairs)
+           for j, (_, q, _) in enumerate(pairs)):
+        eaten = sum(t.bit_count() for p, q, t in pairs if q.bit_count() < p.bit_count())
+        if stock == 0 or stock >= eaten:
+            return True
+    # every bite eats
+    if any(q.bit_count() >= p.bit_count() for p, q, _ in pairs):
+        return False
+    if stock == 0:
+        return True
+    if stock < sum(t.bit_count() for _, _, t in pairs):
+        return False
+    for i, (p, q, t) in enumerate(pairs):
+        near = spread(t)
+        if near & own & ~p:
+            return False
+        for j, (p2, q2, t2) in enumerate(pairs):
+            if i != j and (p2 != p and near & t2 or p2 == p and q2 != q and near & q2):
+                return False
+    return True
+
+
 def order_matters(state: dict, items: list, run: Callable[[dict, object], None]) -> bool:
     """True when resolving ``items`` in different orders can end differently
     (SCC-R12: a decision with only one real option is taken automatically).
@@ -230,32 +347,34 @@ def order_matters(state: dict, items: list, run: Callable[[dict, object], None])
     same items left go on from there once: when the order does not matter,
     that is one position per subset of the items (k·2^(k-1) resolutions for
     k items instead of k·k!), the common case a search meets again and again.
-    The answer is the same as trying every order one by one."""
+    The answer is the same as trying every order one by one.
+
+    The listed order and its reverse are tried first: when they end
+    differently the order matters, and nothing else needs trying (nor for
+    two items: those are their only orders)."""
     if len(items) <= 1:
         return False
     if len(items) > MAX_PERMUTATION_CHECK:
         return True
-    # what the checks change: the board, the counters, the cancer tiles
-    # (all flat), so one-level copies make each trial independent
-    start = {"board": state["board"].copy(), "stock": state["stock"].copy(),
-             "removed": state["removed"].copy(), "cancer": state["cancer"][:],
-             "options": state["options"], "turn": state["turn"]}
-    first_outcome = None
+    ends = []
+    for order in (items, items[::-1]):
+        trial = _trial_copy(state)
+        for item in order:
+            run(trial, item)
+        ends.append([trial["board"], trial["stock"], trial["removed"]])
+    if ends[0] != ends[1] or len(items) == 2:  # two items: those are every order
+        return ends[0] != ends[1]
+    first_outcome = ends[0]
     seen: set = set()
-    stack = [(start, tuple(range(len(items))))]
+    stack = [(_trial_copy(state), tuple(range(len(items))))]
     while stack:
         trial, left = stack.pop()
         if not left:
-            outcome = [trial["board"], trial["stock"], trial["removed"]]
-            if first_outcome is None:
-                first_outcome = outcome
-            elif outcome != first_outcome:
+            if [trial["board"], trial["stock"], trial["removed"]] != first_outcome:
                 return True
             continue
         for i in left:
-            nxt = {"board": trial["board"].copy(), "stock": trial["stock"].copy(),
-                   "removed": trial["removed"].copy(), "cancer": trial["cancer"][:],
-                   "options": trial["options"], "turn": trial["turn"]}
+            nxt = _trial_copy(trial)
             run(nxt, items[i])
             rest = tuple(j for j in left if j != i)
             key = (rest, frozenset(nxt["board"].items()), tuple(sorted(nxt["stock"].items())),
@@ -265,6 +384,14 @@ def order_matters(state: dict, items: list, run: Callable[[dict, object], None])
             seen.add(key)
             stack.append((nxt, rest))
     return False
+
+
+def _trial_copy(state: dict) -> dict:
+    """What the checks change (the board, the counters, the cancer tiles;
+    all flat) copied one level deep, so each trial is independent."""
+    return {"board": state["board"].copy(), "stock": state["stock"].copy(),
+            "removed": state["removed"].copy(), "cancer": state["cancer"][:],
+            "options": state["options"], "turn": state["turn"]}
 
 
 def no_emit(state: dict, text: str) -> None:

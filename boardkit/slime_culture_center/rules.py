@@ -627,9 +627,7 @@ class SlimeCultureCenterRules(DealtRules):
                     ck["pairs"] = None
                     settled = False
                     continue
-                resolve: Callable[[dict, Any], None] = \
-                    lambda s, p: checks.resolve_pair(s, p, None)
-                if not settled and checks.order_matters(state, ck["pairs"], resolve):
+                if not settled and checks.predation_order_matters(state, ck["pairs"]):
                     self._decide(state, "the order of the " + colour + " predations (SCC-R4)",
                                  [checks.pair_action(p) for p in ck["pairs"]])
                     return
@@ -834,14 +832,18 @@ class SlimeCultureCenterRules(DealtRules):
         rollouts through the opponents' turns also did worse.
 
         One action in a crowded position costs its chain of predation checks
-        (every order of up to five predations is tried, SCC-R12): an
-        iteration there takes a few ms of CPU time, and ranking ~440 legal
-        actions at the root a third of a second. So the levels are 50, 100
-        and 160 iterations. With three players the slowest level-3 move of
-        150 games against greedy bots took 0.77 s of CPU time (the generic
-        800 iterations took 2.6 s on the costliest board found); with five
-        or six players a crowded board still takes longer
-        (``benchmarks/mcts_levels.py --players 5``). Ranking only 100 root
+        (whether the order of up to five predations matters, SCC-R12:
+        :func:`.checks.predation_order_matters` answers from the board where
+        it can and tries the orders otherwise): an iteration there takes a
+        few ms of CPU time, and ranking ~440 legal actions at the root a
+        third of a second. So the levels are 50, 100 and 160 iterations.
+        With three players the slowest level-3 move of 150 games against
+        greedy bots took 0.77 s of CPU time (the generic 800 iterations took
+        2.6 s on the costliest board found). With five or six players the
+        slowest move of any level at the opening, middle and crowded end of
+        seeds 0-11 (``benchmarks/mcts_levels.py --players 5``) took 0.74 s
+        (2.65 s while every order was tried on boards where none can
+        matter). Ranking only 100 root
         actions (``root_sample``) was quicker there but lost 7 points of
         win rate at level 3 [−0.1, +14.8] over 150 paired games."""
         return {"horizon": 0, "rounds": 1, "exploration": 0.2, "evaluation": "own",
