@@ -210,10 +210,16 @@ def summary(rows: list[dict], budgets: dict[str, dict]) -> dict:
 
 
 def timing(budgets: dict[str, dict], games: int = 3) -> dict:
-    """Each level's CPU time per decision, every legal move valued."""
+    """Each level's CPU time per decision, every legal move valued: on
+    every sixth position of ``games`` seeded games and their opening
+    decisions, and (``near_end``) on every other position near the end
+    (:func:`boardkit.slip_stream.ai.near_end`, where levels 2 and 3 also
+    search to the end of the game). ``short_of_depth``: decisions whose
+    alpha-beta search stopped before the level's depth (the clock), a
+    forced result found earlier aside."""
     from boardkit.slip_stream import SlipStream
-    from boardkit.slip_stream.ai import SlipStreamAI
-    positions = []
+    from boardkit.slip_stream.ai import WIN, Fast, SlipStreamAI, near_end
+    positions: list[tuple[object, bool]] = []
     for g in range(games):
         game = SlipStream(seed=g, history=False, score_tile=1,
                           chance=["first 0", "course " + " ".join(map(str, course_of(g)))])
@@ -221,28 +227,43 @@ def timing(budgets: dict[str, dict], games: int = 3) -> dict:
                 SlipStreamAI(seed=g + 1, depth=2, explain=False)]
         k = 0
         while (who := game.current_player) is not None:
-            if k < 2 or k % 6 == 0:
-                positions.append(game.copy())
+            pos = Fast.from_state(game.state)
+            end = pos is not None and near_end(pos)
+            if k < 2 or k % 6 == 0 or (end and k % 2 == 0):
+                positions.append((game.copy(), end))
             game.apply(bots[who].choose(game))
             k += 1
-    out: dict = {"positions": len(positions), "levels": {}}
+    out: dict = {"positions": len(positions),
+                 "near_end": sum(1 for _, end in positions if end), "levels": {}}
     for k, budget in budgets.items():
-        cpu, depth, unvalued = [], [], 0
-        for game in positions:
+        cpu, cpu_end, depth, unvalued, short = [], [], [], 0, 0
+        for game, end in positions:
             ai = SlipStreamAI(seed=1, **budget)
             ai.choose(game)
             s = ai.last_search
             cpu.append(s["cpu_seconds"])
+            if end:
+                cpu_end.append(s["cpu_seconds"])
             depth.append(s["depth"])
             unvalued += sum(1 for m in s["moves"] if m["value"] is None)
+            if len(s["moves"]) > 1 and s["depth"] < budget["depth"] \
+                    and abs(s["evaluation"]) < WIN / 2 and not s["proof"]["found"]:
+                short += 1
         cpu.sort()
+        cpu_end.sort()
         out["levels"][str(k)] = {
             "budget": budget, "median": statistics.median(cpu),
             "p90": cpu[int(0.9 * (len(cpu) - 1))], "max": cpu[-1],
-            "depth": [min(depth), max(depth)], "moves_without_value": unvalued}
+            "near_end_median": statistics.median(cpu_end) if cpu_end else None,
+            "near_end_max": cpu_end[-1] if cpu_end else None,
+            "depth": [min(depth), max(depth)], "short_of_depth": short,
+            "moves_without_value": unvalued}
         print(f"level {k} {budget}: CPU s per decision median {statistics.median(cpu):.3f}, "
-              f"p90 {cpu[int(0.9 * (len(cpu) - 1))]:.3f}, max {cpu[-1]:.3f}; depth "
-              f"{min(depth)}–{max(depth)}; moves left without a value: {unvalued}", flush=True)
+              f"p90 {cpu[int(0.9 * (len(cpu) - 1))]:.3f}, max {cpu[-1]:.3f}"
+              + (f"; near the end median {statistics.median(cpu_end):.3f}, max {cpu_end[-1]:.3f}"
+                 if cpu_end else "")
+              + f"; depth {min(depth)}–{max(depth)}, short of its depth {short} times; "
+              f"moves left without a value: {unvalued}", flush=True)
     return out
 
 
