@@ -466,7 +466,8 @@ def test_a_win_beyond_the_horizon_is_proved_and_played():
     s = ai.last_search
     assert s["evaluation"] == PROVED and s["win_probability"] == 1.0
     text = ai.expects()
-    assert "has a forced win (found by searching to the end of the game)" in text, text
+    assert text.startswith("Red has a forced win (found by searching to the end of the game): "
+                           "plans 11f → 12e"), text
     assert not any(n in text for n in ("1000", "500", "PROVED"))
     # the per-move values: the chosen move's is the search's, none is worth
     # more, and every move said proved is what the prover says of it

@@ -921,6 +921,7 @@ function paintFeedback(v) {
   v.message.textContent = err ? "" : model.get("message");
   v.expects.textContent = err ? "" : model.get("expects");
   v.expects.hidden = !v.expects.textContent;
+  v.expects.title = v.expects.textContent;     // the whole line, where Present cuts it short
   v.root.dataset.error = err ? "1" : "";
   if (v.hint.dataset.flash !== "1") v.hint.textContent = model.get("hint");
   const c = model.get("curtain");

@@ -60,7 +60,8 @@ class Explaining:
         """What the AI plans and expects, in words a student reads, e.g.
         "Blue plans 14c → 18c to take the wheel token of tile 3 (+4); then
         Red 12d → 15d; it expects to win by about 4 points". A forced win or
-        loss is said as such. Empty before any search."""
+        loss is said as such, first ("Red has a forced win (in 3 moves):
+        plans …"). Empty before any search."""
         s = self.last_search
         if not s or not s.get("plan") or not s["plan"]["steps"]:
             return ""
@@ -73,13 +74,16 @@ class Explaining:
                 return step["colour"].capitalize()
             return f"Player {step['player'] + 1}"
         first, *rest = plan["steps"]
-        head = f"{name(first)} plans {first['move']}"
+        decided = abs(plan["value"]) >= WIN / 2
+        # a forced result leads (a line cut short on a projector keeps it)
+        head = (f"{name(first)} {plan['says']}: plans {first['move']}" if decided
+                else f"{name(first)} plans {first['move']}")
         if first["why"]:
             head += f" {first['why']}"
         replies = [f"{name(st)} {st['move']}" + (f" {st['why']}" if st["why"] else "")
                    for st in rest[:max(0, limit - 1)]]
         text = head + (f"; then {', '.join(replies)}" if replies else "")
-        return f"{text}; it {plan['says']}"
+        return text if decided else f"{text}; it {plan['says']}"
 
 
 
