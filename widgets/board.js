@@ -414,12 +414,15 @@ function disconnected(v) {
 function checkConnection(v) {
   let text = "";
   let state = "";
+  // a host other than Jupyter (the class server's page) says its own words
+  const words = v.host.closest("[data-bk-lost]")?.dataset ?? {};
+  const lost = words.bkLost ?? LOST;
   if (disconnected(v)) {
-    text = LOST; state = "lost";
+    text = lost; state = "lost";
   } else if (v.inflight.size) {
     const age = performance.now() - v.inflight.values().next().value;
-    if (age >= LOST_MS) { text = LOST; state = "lost"; }
-    else if (age >= BUSY_MS) { text = "kernel busy…"; state = "busy"; }
+    if (age >= LOST_MS) { text = lost; state = "lost"; }
+    else if (age >= BUSY_MS) { text = words.bkBusy ?? "kernel busy…"; state = "busy"; }
   }
   v.conn.textContent = text;
   v.root.dataset.conn = state;

@@ -258,9 +258,9 @@ class BoardWidget(anywidget.AnyWidget):
         self._table = Table(game, bots)
         self._ready = False            # True once the first picture is drawn
         self._batching = False
-        self._runner = BotRunner(self._table, batch=self._batch, policy=self._policy,
-                                 on_move=self._bot_moved, on_error=self._bot_error,
-                                 on_done=lambda: self._playback.after_moves())
+        self._runner = self._make_runner(batch=self._batch, policy=self._policy,
+                                         on_move=self._bot_moved, on_error=self._bot_error,
+                                         on_done=lambda: self._playback.after_moves())
         self._steplog = StepLog(self._table)
         self._playback = Playback(self)
         self._revealed_for: int | None = None
@@ -277,6 +277,20 @@ class BoardWidget(anywidget.AnyWidget):
         with self._batch():
             self._runner.ask()
         self._ready = True
+
+    def _make_runner(self, **parts: Any) -> BotRunner:
+        """The board's bot runner (a class table's board reads its table's)."""
+        return BotRunner(self._table, **parts)
+
+    def _people(self) -> list[int]:
+        """The seats played by people on this board (here: every seat no bot
+        plays; a class table's board: the seats of its device)."""
+        return [s for s in range(self.game.players) if s not in self.bots]
+
+    def _elsewhere(self, seat: int) -> str:
+        """Why ``seat`` cannot be played here, when it is played elsewhere
+        (a class table's other device); "" when it can."""
+        return ""
 
     @property
     def game(self) -> Game:
@@ -536,6 +550,9 @@ class BoardWidget(anywidget.AnyWidget):
         if seat is not None and seat in self.bots:
             raise InvalidActionError(f"it is {self._runner.who(seat)}'s turn, and it could not move; "
                                      "take back your last move (↶ Undo)")
+        elsewhere = self._elsewhere(seat) if seat is not None else ""
+        if elsewhere:
+            raise InvalidActionError(elsewhere, rule="BK-seat")
 
     @staticmethod
     def _check_mode(mode: Any, game: Game | None) -> None:
@@ -695,11 +712,11 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _human_to_move(self) -> bool:
         seat = self._runner.seat_to_move()
-        return seat is not None and seat not in self.bots
+        return seat is not None and seat in self._people()
 
     def _curtain_text(self) -> str:
         seat = self._runner.seat_to_move()
-        if (self.mode == "hotseat" and seat is not None and seat not in self.bots
+        if (self.mode == "hotseat" and seat is not None and seat in self._people()
                 and self._revealed_for != seat):
             return f"Pass the screen to {self.game.seat_name(seat)}"
         return ""
@@ -712,7 +729,7 @@ class BoardWidget(anywidget.AnyWidget):
         seat = self._runner.seat_to_move()
         human = self._human_to_move()
         # student view: the person's own hand even while a bot moves
-        people = [s for s in range(g.players) if s not in self.bots]
+        people = self._people()
         viewer = seat if human else (people[0] if self.mode == "student" and people else None)
         if self.step_index >= 0:
             k = self.step_index
@@ -857,7 +874,7 @@ class BoardWidget(anywidget.AnyWidget):
         targets, buttons or "click …" captions) and a band that says it is
         a picture and that running the cell makes it playable."""
         g = self.game
-        people = [s for s in range(g.players) if s not in self.bots]
+        people = self._people()
         seat = self._runner.seat_to_move()
         viewer = seat if self._human_to_move() else (people[0] if self.mode == "student" and people else None)
         view = View(state=g.state, seat=viewer, hide_hands=self.mode == "hotseat",

@@ -38,6 +38,7 @@ class Board(Protocol):
     @property
     def bots(self) -> dict[int, Any]: ...
     def _batch(self) -> AbstractContextManager[None]: ...
+    def _people(self) -> list[int]: ...
 
 
 class Playback:
@@ -62,7 +63,7 @@ class Playback:
         steps = b._steplog.steps
         for k, step in enumerate(steps):
             who = log[step.entry].player if step.entry < len(log) else None
-            if step.frame >= 0 or not isinstance(who, int) or who in b.bots:
+            if step.frame >= 0 or not isinstance(who, int) or who not in b._people():
                 return k
         return len(steps)
 

@@ -1,4 +1,5 @@
-"""Serve the play page to a class: ``python -m boardkit.classroom``.
+"""The notebook as an app: ``python -m boardkit.classroom --voila`` serves
+the play page under Voilà (a Jupyter kernel per visitor).
 
 Runs Voilà on the notebooks folder with preheated kernels (a pool of
 kernels that have already imported boardkit and drawn every game once, so a
@@ -7,22 +8,20 @@ and serves until Ctrl-C. It runs as root or as a normal user alike (Voilà
 has no root check); as a normal user choose a port above 1024 (the default
 8866 is).
 
-    python -m boardkit.classroom                 # the whole local network, port 8866
-    python -m boardkit.classroom --ip 127.0.0.1  # this machine only
-    python -m boardkit.classroom --pool 30       # a class of 30 arriving together
+    python -m boardkit.classroom --voila                 # the whole local network, port 8866
+    python -m boardkit.classroom --voila --ip 127.0.0.1  # this machine only
 
-Each kernel kept ready costs about 100 MB and 2–3 s of one core to get
-ready. A kernel handed to a student is replaced ``--refill-after`` seconds
-later (default 10), not at once, so students arriving together are not
-slowed by new kernels starting; keep ``--pool`` at the class size when the
-class arrives in the same minute.
+Each kernel kept ready costs about 100 MB and 6 s of one core to get
+ready. A kernel handed to a visitor is replaced ``--refill-after`` seconds
+later (default 10), not at once. The pool is a few kernels (``--pool``,
+default 3), not the class size: a class plays on the class server
+(``python -m boardkit.classroom``), which holds every board in one process.
 
 Only ``play.ipynb`` is preheated; the lesson notebooks (linked from the
 page as "How to play …") are served too, each run when opened.
 """
 from __future__ import annotations
 
-import argparse
 import signal
 import socket
 import subprocess
@@ -31,8 +30,10 @@ from pathlib import Path
 from typing import Any
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-#: Kernels kept ready for the play page (each about 100 MB; see benchmarks/classroom.py).
-POOL = 10
+#: Kernels kept ready for the play page (each about 100 MB and 6 s of CPU;
+#: see benchmarks/classroom.py): a few visitors, not a class (the class
+#: server holds a class in one process).
+POOL = 3
 #: Seconds before a kernel handed to a student is replaced in the pool.
 REFILL_AFTER = 10.0
 #: What Voilà prints once its pool of kernels is full.
@@ -91,37 +92,25 @@ def serve(cmd: list[str], ready_line: str, out: Any = None) -> int:
             return proc.wait()
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m boardkit.classroom", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--ip", default="0.0.0.0", help="address to listen on (default: every interface)")
-    ap.add_argument("--port", type=int, default=8866)
-    ap.add_argument("--pool", type=int, default=POOL,
-                    help=f"kernels kept ready: the class size if it arrives together (default {POOL})")
-    ap.add_argument("--refill-after", type=float, default=REFILL_AFTER,
-                    help=f"seconds before a used kernel is replaced (default {REFILL_AFTER:g})")
-    ap.add_argument("--notebooks", type=Path, default=NOTEBOOKS, help="the folder holding play.ipynb")
-    args = ap.parse_args(argv)
-    if not 1 <= args.pool <= 200:
-        print(f"--pool is the number of kernels kept ready, 1 to 200, not {args.pool}.", file=sys.stderr)
+def run(ip: str, port: int, pool: int, refill_after: float, notebooks: Path) -> int:
+    """Serve the play page under Voilà (``python -m boardkit.classroom --voila``)."""
+    if not 1 <= pool <= 200:
+        print(f"--pool is the number of kernels kept ready, 1 to 200, not {pool}.", file=sys.stderr)
         return 2
-    if not 0 <= args.refill_after <= 3600:
-        print(f"--refill-after is 0 to 3600 seconds, not {args.refill_after:g}.", file=sys.stderr)
+    if not 0 <= refill_after <= 3600:
+        print(f"--refill-after is 0 to 3600 seconds, not {refill_after:g}.", file=sys.stderr)
         return 2
-    if not (args.notebooks / "play.ipynb").is_file():
-        print(f"There is no play.ipynb in {args.notebooks}: give --notebooks <the repository's notebooks/>.",
+    if not (notebooks / "play.ipynb").is_file():
+        print(f"There is no play.ipynb in {notebooks}: give --notebooks <the repository's notebooks/>.",
               file=sys.stderr)
         return 2
-    host = local_address() if args.ip in ("0.0.0.0", "") else args.ip
-    url = f"http://{host}:{args.port}/voila/render/play.ipynb"
-    print(f"Getting {args.pool} boards ready (about {3 * args.pool // 2 + 10} s on 2 cores)…\n"
+    host = local_address() if ip in ("0.0.0.0", "") else ip
+    url = f"http://{host}:{port}/voila/render/play.ipynb"
+    print(f"Getting {pool} boards ready (about {3 * pool // 2 + 10} s on 2 cores)…\n"
           f"Students will open: {url}\n"
           f"  one game per link, e.g. {url}?game=slip_stream&ai=2\n"
           f"  (games: slime_race, super_race, slime_culture_center, slip_stream; ai=1..3; "
           f"players=N; seats=person,bot,…)\n"
           f"Stop with Ctrl-C.", flush=True)
-    cmd = voila_command(args.notebooks, args.ip, args.port, args.pool, args.refill_after)
-    return serve(cmd, f"Ready: {args.pool} boards are waiting. Students open {url}")
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    cmd = voila_command(notebooks, ip, port, pool, refill_after)
+    return serve(cmd, f"Ready: {pool} boards are waiting. Students open {url}")

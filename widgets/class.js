@@ -1,0 +1,225 @@
+// The class server's pages: the students' page (this module, when the page
+// says data-page="student") and helpers the teacher's page shares. One
+// WebSocket to the server; the board is boardkit's board module mounted
+// on host.js. Nothing here knows a rule: the server decides and words
+// every refusal.
+import board from "./board.js";
+import { mountBoard, unpackFrame } from "./host.js";
+
+const TOKEN = "boardkit-seat";
+const NAME = "boardkit-name";
+
+export function $(sel, root = document) { return root.querySelector(sel); }
+
+export function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== false && v !== null && v !== undefined) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== false) e.append(k);
+  return e;
+}
+
+function store(key, value) {
+  try {
+    if (value === undefined) return localStorage.getItem(key);
+    if (value === null) localStorage.removeItem(key); else localStorage.setItem(key, value);
+  } catch { /* private mode: the seat lasts as long as the page */ }
+  return null;
+}
+
+// A socket that comes back after a drop; `onText(msg)`, `onFrame(msg, buffers)`.
+export function connect(path, { onOpen, onText, onFrame, onDown }) {
+  const conn = { ws: null, delay: 250, closed: false };
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
+  const open = () => {
+    const ws = new WebSocket(url);
+    ws.binaryType = "arraybuffer";
+    conn.ws = ws;
+    ws.onopen = () => { conn.delay = 250; onOpen?.(); };
+    ws.onmessage = (ev) => {
+      if (typeof ev.data === "string") onText(JSON.parse(ev.data));
+      else { const { msg, buffers } = unpackFrame(ev.data); onFrame(msg, buffers); }
+    };
+    ws.onclose = (ev) => {
+      onDown?.(ev);
+      if (conn.closed || ev.code === 4001) return;
+      setTimeout(open, conn.delay);
+      conn.delay = Math.min(conn.delay * 2, 4000);
+    };
+  };
+  conn.send = (msg) => { if (conn.ws?.readyState === 1) conn.ws.send(JSON.stringify(msg)); };
+  open();
+  return conn;
+}
+
+// The board shown in `slot`: (re)mounted on every "open", updated after.
+export function boardSlot(slot, send) {
+  const s = { mounted: null, pending: Promise.resolve() };
+  s.frame = (msg, buffers) => {
+    s.pending = s.pending.then(async () => {
+      if (msg.method === "open") {
+        s.mounted?.destroy();
+        slot.classList.remove("jupyter-widgets-disconnected");
+        const inner = el("div", { class: "bk-host" });
+        slot.replaceChildren(inner);
+        s.mounted = await mountBoard(board, inner, msg, buffers, (content) => send({ t: "msg", content }));
+      } else {
+        s.mounted?.model.receive(msg, buffers);
+      }
+    }).catch((e) => console.error("boardkit:", e));
+  };
+  s.down = () => slot.classList.add("jupyter-widgets-disconnected");
+  s.clear = () => { s.pending = s.pending.then(() => { s.mounted?.destroy(); s.mounted = null; slot.replaceChildren(); }); };
+  return s;
+}
+
+// The game's settings as a link's query string, from a small form.
+export function settingsForm(lobby, { withOpponents = true } = {}) {
+  const games = lobby.games;
+  const wrap = el("div", { class: "bk-settings" });
+  const game = el("select", { name: "game", "aria-label": "Game" },
+    games.map((g) => el("option", { value: g.name }, g.title)));
+  const players = el("select", { name: "players", "aria-label": "Players" });
+  const option = el("select", { name: "option", "aria-label": "Option" });
+  const level = el("select", { name: "ai", "aria-label": "Bots' level" });
+  const opp = el("select", { name: "opponents", "aria-label": "Who plays the other seats" },
+    el("option", { value: "bots" }, "bots"),
+    el("option", { value: "classmates" }, "classmates, each on their own device"),
+    el("option", { value: "hotseat" }, "classmates, all on this screen"));
+  const optLabel = el("span");
+  const fill = () => {
+    const g = games.find((x) => x.name === game.value);
+    const keep = Number(players.value);
+    players.replaceChildren(...Array.from({ length: g.max - g.min + 1 }, (_, i) => g.min + i)
+      .map((n) => el("option", { value: n, selected: n === (keep >= g.min && keep <= g.max ? keep : g.players) }, `${n} players`)));
+    option.replaceChildren(...(g.option ? g.option.values.map(([shown, v]) => el("option", { value: v }, shown)) : []));
+    option.hidden = !g.option;
+    optLabel.textContent = g.option ? ` ${g.option.key}: ` : "";
+    const lv = level.value || "2";
+    level.replaceChildren(...g.levels.map(([k, shown]) => el("option", { value: k, selected: String(k) === lv }, shown)));
+  };
+  game.addEventListener("change", fill);
+  const row = (...kids) => el("div", { class: "bk-row" }, ...kids);
+  wrap.append(row(el("label", {}, "Game: ", game), " ", el("label", {}, players), optLabel, option),
+    withOpponents ? row(el("label", {}, "The other seats: ", opp)) : "", row(el("label", {}, "Bots' level: ", level)));
+  const set = (q) => {
+    const p = new URLSearchParams(q);
+    if (p.get("game")) game.value = p.get("game");
+    fill();
+    if (p.get("players")) players.value = p.get("players");
+    const g = games.find((x) => x.name === game.value);
+    if (g.option && p.get(g.option.key)) option.value = p.get(g.option.key);
+    if (p.get("ai")) level.value = p.get("ai");
+    if (p.get("seats")) opp.value = p.get("seats").includes("bot") ? "bots" : "classmates";
+  };
+  fill();
+  return {
+    el: wrap,
+    set,
+    hotseat: () => opp.value === "hotseat",
+    query: (seatsFromOpponents = withOpponents) => {
+      const g = games.find((x) => x.name === game.value);
+      const n = Number(players.value);
+      const p = new URLSearchParams({ game: g.name, players: String(n), ai: level.value });
+      if (g.option) p.set(g.option.key, option.value);
+      if (seatsFromOpponents && n > 1) {
+        const other = opp.value === "bots" ? "bot" : "person";
+        p.set("seats", ["person", ...Array(n - 1).fill(other)].join(","));
+      }
+      return p.toString();
+    },
+  };
+}
+
+export function seatLine(info) {
+  return info.seats.map((s) => {
+    const you = (info.you ?? []).includes(s.seat);
+    const who = s.open ? "waiting for a classmate" : s.who;
+    return el("span", { class: `bk-seat${you ? " bk-you" : ""}${s.open ? " bk-open" : ""}` },
+      `${s.name}: ${who}${you ? " (you)" : ""}`);
+  });
+}
+
+// ------------------------------------------------------- the students' page
+function student() {
+  const lobbyBox = $("#lobby");
+  const tableBox = $("#table");
+  const said = $("#said");
+  const nameIn = $("#name");
+  const codeIn = $("#code");
+  const conn_ = $("#conn");
+  nameIn.value = store(NAME) ?? "";
+  let lobby = null;
+  let form = null;
+  let slot = null;
+  const say = (text, kind = "refused") => { said.textContent = text; said.dataset.kind = kind; };
+
+  const conn = connect("/ws", {
+    onOpen: () => { conn_.textContent = ""; conn.send({ t: "hello", token: store(TOKEN) ?? "" }); },
+    onDown: () => { conn_.textContent = "connection lost — coming back…"; slot?.down(); },
+    onText: (m) => {
+      if (m.t === "lobby") showLobby(m);
+      else if (m.t === "seated") { if (m.token) store(TOKEN, m.token); showTable(m); }
+      else if (m.t === "table") showHeader(m);
+      else if (m.t === "refused") say(m.text);
+      else if (m.t === "forget") store(TOKEN, null);
+      else if (m.t === "moved") { say("This seat was opened on another page; this page let it go.", "info"); }
+      else if (m.t === "round") say(`Your teacher started round ${m.round}: when your game is done, leave the table and start a new one.`, "info");
+    },
+    onFrame: (msg, buffers) => slot?.frame(msg, buffers),
+  });
+  slot = boardSlot($("#board"), (m) => conn.send(m));
+
+  function showLobby(m) {
+    lobby = m;
+    tableBox.hidden = true;
+    lobbyBox.hidden = false;
+    slot.clear();
+    const choose = $("#choose");
+    const today = $("#today");
+    if (m.locked) {
+      const a = m.activity;
+      today.textContent = `Today: ${a.title}${a.option ? ` (${a.option})` : ""}, ${a.players} player${a.players > 1 ? "s" : ""}; bots' level ${a.level}.`;
+      const people = a.seats.filter((s) => s === "person").length;
+      form = null;
+      choose.replaceChildren(people > 1 ? el("label", {}, el("input", { type: "checkbox", id: "hotseat" }),
+        " all on this screen (hot seat) — otherwise classmates join with the table's code") : "");
+    } else {
+      today.textContent = m.activity ? `Your teacher suggests ${m.activity.title}; you may choose another game.` : "";
+      form = settingsForm(m);
+      form.set(m.query || `game=${m.activity.game}`);
+      choose.replaceChildren(form.el);
+    }
+  }
+
+  function showHeader(m) {
+    $("#table-code").textContent = m.code;
+    $("#table-title").textContent = m.title;
+    $("#seats").replaceChildren(...seatLine(m));
+    const open = m.seats.some((s) => s.open);
+    $("#invite").hidden = !open;
+    $("#invite").textContent = open ? `Waiting for a classmate: they open this page and join table ${m.code}.` : "";
+  }
+
+  function showTable(m) {
+    lobbyBox.hidden = true;
+    tableBox.hidden = false;
+    say("", "info");
+    showHeader(m);
+  }
+
+  const name = () => { store(NAME, nameIn.value.trim()); return nameIn.value; };
+  $("#start").addEventListener("click", () => {
+    say("", "info");
+    const hot = lobby?.locked ? Boolean($("#hotseat")?.checked) : form?.hotseat();
+    conn.send({ t: "start", name: name(), query: form ? form.query() : "", hotseat: hot });
+  });
+  $("#join").addEventListener("click", () => { say("", "info"); conn.send({ t: "join", name: name(), code: codeIn.value }); });
+  codeIn.addEventListener("keydown", (ev) => { if (ev.key === "Enter") $("#join").click(); });
+  $("#leave").addEventListener("click", () => { store(TOKEN, null); conn.send({ t: "leave" }); });
+}
+
+if (document.body?.dataset.page === "student") student();

@@ -1,0 +1,55 @@
+// The teacher's page: every table of the round live, one table shown large
+// (the board's own Present fills the screen), the activity and new rounds.
+// It opens only with the teacher's key (in the address after #key=).
+import { $, boardSlot, connect, el, seatLine, settingsForm } from "./class.js";
+
+const key = new URLSearchParams(location.hash.slice(1)).get("key") ?? "";
+const said = $("#said");
+const say = (text, kind = "refused") => { said.textContent = text; said.dataset.kind = kind; };
+let form = null;
+let watching = null;
+
+const conn = connect("/teacher/ws", {
+  onOpen: () => { $("#conn").textContent = ""; conn.send({ t: "hello", key }); if (watching) conn.send({ t: "watch", table: watching }); },
+  onDown: (ev) => {
+    $("#conn").textContent = ev.code === 4001 ? "" : "connection lost — coming back…";
+    slot.down();
+  },
+  onText: (m) => {
+    if (m.t === "lobby") { form = settingsForm(m, { withOpponents: true }); if (m.query) form.set(m.query); $("#choose").replaceChildren(form.el); $("#lock").checked = m.locked; }
+    else if (m.t === "class") showClass(m);
+    else if (m.t === "refused") say(m.text);
+    else if (m.t === "said") say(m.text, "info");
+    else if (m.t === "watching") { $("#present").hidden = false; $("#present-title").textContent = `Table ${m.code} · ${m.title}`; $("#present-seats").replaceChildren(...seatLine(m)); }
+  },
+  onFrame: (msg, buffers) => slot.frame(msg, buffers),
+});
+const slot = boardSlot($("#board"), (m) => conn.send(m));
+
+function now(t) {
+  if (t.finished) return t.result;
+  if (t.waiting) return "waiting for a classmate to join";
+  if (t.thinking) return `${t.turn} is thinking…`;
+  const idle = t.idle_s >= 60 ? ` — no move for ${Math.round(t.idle_s / 60)} min` : "";
+  return `${t.turn} to play${idle}`;
+}
+
+function showClass(m) {
+  const a = m.activity;
+  $("#now").textContent = `Round ${m.round}: ${a.title}${a.option ? ` (${a.option})` : ""}, ${a.players} players, bots' level ${a.level}` +
+    (m.locked ? " — locked." : " — students may pick another game.");
+  $("#count").textContent = `Tables of round ${m.round}: ${m.tables.length} (${m.tables.filter((t) => t.finished).length} finished; ${m.students} students connected)` +
+    (m.earlier ? ` · ${m.earlier} tables of earlier rounds kept` : "");
+  $("#tables").replaceChildren(...m.tables.map((t) => el("tr", { class: t.finished ? "bk-done" : t.stuck ? "bk-stuck" : "", "data-code": t.code },
+    el("td", {}, el("strong", { class: "bk-code" }, t.code)),
+    el("td", {}, t.title),
+    el("td", {}, ...t.seats.map((s) => el("div", {}, el("span", { class: `bk-dot${s.online ? " bk-on" : ""}`, title: s.online ? "connected" : "not connected" }),
+      `${s.name}: ${s.open ? "open seat" : s.who}`))),
+    el("td", {}, String(t.moves)),
+    el("td", {}, now(t)),
+    el("td", {}, el("button", { onclick: () => { watching = t.id; conn.send({ t: "watch", table: t.id }); } }, "Present")))));
+}
+
+$("#close").addEventListener("click", () => { watching = null; conn.send({ t: "unwatch" }); slot.clear(); $("#present").hidden = true; });
+$("#set").addEventListener("click", () => conn.send({ t: "activity", query: form ? form.query() : "", locked: $("#lock").checked }));
+$("#round").addEventListener("click", () => conn.send({ t: "new_round" }));
