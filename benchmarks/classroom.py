@@ -1,10 +1,25 @@
-"""A class on one machine: N students play the play page against one Voilà.
+"""A class on one machine: N students play on the class server (and, for
+comparison, on Voilà).
 
-    python -m benchmarks.classroom                 # 10, 30 and 60 students, a table
-    python -m benchmarks.classroom --students 30 --moves 20
+    python benchmarks/classroom.py --students 30 100 --voila 10 --json artifacts/classroom.json
+    python benchmarks/classroom.py --students 3 --moves 5          # a quick look
 
-One Voilà server (``python -m boardkit.classroom``'s command line: preheated
-kernels) on the loopback address; each student is a client that speaks
+The class server (``python -m boardkit.classroom``) runs as its own process
+on a loopback port with a fresh folder; each simulated student
+(``benchmarks/class_client.py``) speaks what the students' page speaks
+over one WebSocket: it starts a table of Slip Stream against the level-2
+bot (``game=slip_stream&ai=2``, its own seed), waits for the bot and the
+play-back as a student does, clicks one of the targets the board marks
+legal, and plays ``--moves`` moves (a new table when a game ends). A tenth
+of the class plays in pairs on two devices instead (``--pairs``). After
+the class, the server's store is read: every acknowledged move must be
+stored exactly once (``moves_lost``, ``moves_doubled``). Measured: first
+board (connect → the board's picture received), click → the board's
+answer, the server's CPU seconds (with its bots' workers) and its memory
+(PSS, peak).
+
+Voilà (``--voila N``), the notebook-as-app: one Voilà server (``python -m boardkit.classroom --voila``'s command line:
+preheated kernels) on the loopback address; each student is a client that speaks
 what the page's JavaScript speaks (Jupyter's kernel websocket and the
 widget protocol): it asks for the page (``?game=slip_stream&ai=1``), opens
 the kernel's channels, asks the widgets' states, and plays ``--moves``
@@ -101,7 +116,7 @@ class Server:
     """Voilà serving a copy of notebooks/ with ``pool`` preheated kernels."""
 
     def __init__(self, pool: int, refill_after: float | None = None):
-        from boardkit.classroom import REFILL_AFTER, voila_command
+        from boardkit.classroom.voila import REFILL_AFTER, voila_command
         self.tmp = Path(tempfile.mkdtemp(prefix="boardkit-class-"))
         work = self.tmp / "work"
         shutil.copytree(ROOT / "notebooks", work, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
@@ -442,7 +457,11 @@ def run_class(students: int, moves: int = 20, pool: int | None = None, seconds: 
     server = Server(pool, refill_after)
     try:
         warm_s = server.wait_ready()
+        cpu0 = 0            # (from the server's start: the pool's warming is the class's cost too)
         sessions, peak = asyncio.run(_class(server.url, students, moves, seconds, server, stagger))
+        # (kernels started for the class count too; those that ended are not seen)
+        cpu = (sum(cpu_ticks(p) for p in [server.proc.pid] + children(server.proc.pid)) - cpu0) \
+            / os.sysconf("SC_CLK_TCK")
     finally:
         server.stop()
     used = {s.kernel for s in sessions if s.kernel}
@@ -467,13 +486,14 @@ def run_class(students: int, moves: int = 20, pool: int | None = None, seconds: 
         "kernel_mb": round(statistics.median(per_kernel), 1) if per_kernel else None,
         "total_mb": round(sum(peak.values()), 1),
         "kernels": len([k for k in peak if k != "voila"]),
+        "server_cpu_s": round(cpu, 1),
         "errors": sorted({s.error for s in sessions if s.error})[:5],
         "load_average": os.getloadavg()[0],
     }
 
 
 def server_refill(refill_after: float | None) -> float:
-    from boardkit.classroom import REFILL_AFTER
+    from boardkit.classroom.voila import REFILL_AFTER
     return REFILL_AFTER if refill_after is None else refill_after
 
 
@@ -495,26 +515,200 @@ def table(rows: list[dict]) -> str:
     return "\n".join(out)
 
 
+# ------------------------------------------------------------ class server
+class ClassServerProcess:
+    """``python -m boardkit.classroom`` on a free loopback port, with its
+    own folder (its store); the server and its bots' workers measured
+    from /proc."""
+
+    def __init__(self, playback: float | None = None, workers: int | None = None):
+        self.tmp = Path(tempfile.mkdtemp(prefix="boardkit-classsrv-"))
+        self.port = free_port()
+        cmd = [sys.executable, "-u", "-m", "boardkit.classroom", "--ip", "127.0.0.1", "--port", str(self.port),
+               "--folder", str(self.tmp / "class")]
+        if playback is not None:
+            cmd += ["--playback", str(playback)]
+        if workers is not None:
+            cmd += ["--workers", str(workers)]
+        self.log = open(self.tmp / "server.log", "w")
+        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def wait_ready(self, timeout: float = 120) -> float:
+        t0 = time.monotonic()
+        while "Students open" not in (self.tmp / "server.log").read_text():
+            if self.proc.poll() is not None or time.monotonic() - t0 > timeout:
+                raise RuntimeError("the class server did not start:\n" + (self.tmp / "server.log").read_text()[-3000:])
+            time.sleep(0.1)
+        return time.monotonic() - t0
+
+    def pids(self) -> list[int]:
+        return [self.proc.pid] + children(self.proc.pid)
+
+    def cpu_s(self) -> float:
+        return sum(cpu_ticks(p) for p in self.pids()) / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self) -> float:
+        return sum(pss_mb(p) for p in self.pids())
+
+    def store(self) -> Path:
+        return self.tmp / "class" / "class.sqlite"
+
+    def stop(self) -> None:
+        try:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            self.proc.wait(timeout=20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.proc.wait()
+        self.log.close()
+
+    def cleanup(self) -> None:
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def stored_moves(path: Path) -> dict[tuple[str, int], int]:
+    """Players' actions stored per (table code, seat)."""
+    import sqlite3
+    con = sqlite3.connect(path)
+    try:
+        rows = con.execute("SELECT t.code, a.seat, count(*) FROM actions a JOIN tables t ON t.id = a.table_id "
+                           "JOIN seats s ON s.table_id = a.table_id AND s.seat = a.seat AND s.kind = 'person' "
+                           "GROUP BY t.code, a.seat").fetchall()
+    finally:
+        con.close()
+    return {(code, seat): n for code, seat, n in rows}
+
+
+def run_class_server(students: int, pairs: int = 0, moves: int = 20, seconds: float = 600,
+                     stagger: float = 0.05, query: str = "game=slip_stream&ai=2",
+                     playback: float | None = None, workers: int | None = None) -> dict:
+    """A class on the class server: ``students`` students each play
+    ``moves`` moves against a level-2 bot, and ``pairs`` pairs of students
+    play each other on two devices. The figures, as the issue asks."""
+    from benchmarks.class_client import Record, pair, solo_student
+    server = ClassServerProcess(playback=playback, workers=workers)
+    try:
+        warm_s = server.wait_ready()
+        cpu0 = server.cpu_s()
+        peak = [server.rss_mb()]
+
+        async def go() -> tuple[list[Record], list[Record]]:
+            deadline = time.monotonic() + seconds
+            solo = [Record(n, f"Student {n}") for n in range(students)]
+            duo = [Record(students + n, f"Pair {n // 2} {'ab'[n % 2]}") for n in range(2 * pairs)]
+
+            async def sample() -> None:
+                for _ in range(int(seconds) + 10):
+                    peak.append(await asyncio.to_thread(server.rss_mb))
+                    await asyncio.sleep(1.0)
+
+            async def one(r: Record) -> None:
+                await asyncio.sleep(stagger * r.n)
+                await solo_student(server.url, r, f"{query}&seed={r.n}", moves, deadline, seed=r.n)
+
+            async def two(k: int) -> None:
+                await asyncio.sleep(stagger * k)
+                await pair(server.url, duo[2 * k], duo[2 * k + 1], "game=slip_stream&seats=person,person",
+                           moves, deadline, seed=1000 + k)
+
+            sampler = asyncio.ensure_future(sample())
+            await asyncio.gather(*(one(r) for r in solo), *(two(k) for k in range(pairs)))
+            sampler.cancel()
+            return solo, duo
+        solo, duo = asyncio.run(go())
+        cpu = server.cpu_s() - cpu0
+        peak.append(server.rss_mb())
+    finally:
+        server.stop()
+    stored = stored_moves(server.store())
+    acked: dict[tuple[str, int], int] = {}
+    # a student's acknowledged moves per table; their seat: the first person
+    # seat at a table they started, the second at one they joined
+    for r in solo + duo:
+        for code, n in r.moves.items():
+            joined = r in duo and duo.index(r) % 2 == 1
+            acked[(code, 1 if joined else 0)] = acked.get((code, 1 if joined else 0), 0) + n
+    lost = sum(max(0, n - stored.get(k, 0)) for k, n in acked.items())
+    doubled = sum(max(0, stored.get(k, 0) - n) for k, n in acked.items())
+    firsts = [r.first_board_s for r in solo + duo if r.first_board_s is not None]
+    clicks = [x for r in solo + duo for x in r.clicks_ms]
+    everyone = solo + duo
+    server.cleanup()
+    return {
+        "server": "class", "students": students + 2 * pairs, "solo": students, "pairs": pairs,
+        "moves_each": moves, "query": query, "server_start_s": round(warm_s, 1),
+        "finished": sum(r.finished for r in everyone),
+        "moves": sum(r.total_moves for r in everyone), "moves_stored": sum(stored.values()),
+        "moves_lost": lost, "moves_doubled": doubled,
+        "clicks": sum(r.clicks for r in everyone),
+        "clicks_unanswered": sum(r.clicks - len(r.replies) for r in everyone),
+        "replies_not_once": sum(1 for r in everyone for n in r.replies.values() if n != 1),
+        "refused": sum(r.refused for r in everyone),
+        "first_board_p50_s": pct(firsts, 50), "first_board_p95_s": pct(firsts, 95),
+        "click_p50_ms": pct(clicks, 50), "click_p95_ms": pct(clicks, 95),
+        "server_cpu_s": round(cpu, 2), "server_rss_mb": round(max(peak), 1),
+        "errors": sorted({r.error for r in everyone if r.error})[:5],
+        "load_average": os.getloadavg()[0],
+    }
+
+
+def voila_row(r: dict) -> dict:
+    """A Voilà run in the class server's terms."""
+    return {"server": "voila", "students": r["students"], "finished": r["finished"],
+            "moves": r["moves"], "moves_lost": max(0, r["moves"] - r["moves_in_logs"]),
+            "moves_doubled": max(0, r["moves_in_logs"] - r["moves"]),
+            "first_board_p50_s": r["first_board_s"]["p50"], "first_board_p95_s": r["first_board_s"]["p95"],
+            "click_p50_ms": r["click_answer_ms"]["p50"], "click_p95_ms": r["click_answer_ms"]["p95"],
+            "server_cpu_s": r.get("server_cpu_s"), "server_rss_mb": r["total_mb"], "errors": r["errors"],
+            "load_average": r["load_average"]}
+
+
+def class_table(rows: list[dict]) -> str:
+    out = ["| server | students | finished | moves (stored) | lost / doubled | first board p50 / p95 s | "
+           "click → answer p50 / p95 ms | server CPU s | server MB | errors |", "|" + "---|" * 10]
+    for r in rows:
+        out.append(f"| {r['server']} | {r['students']} | {r['finished']}/{r['students']} | {r['moves']} "
+                   f"({r.get('moves_stored', '—')}) | {r['moves_lost']} / {r['moves_doubled']} | "
+                   f"{r['first_board_p50_s']} / {r['first_board_p95_s']} | {r['click_p50_ms']} / {r['click_p95_ms']} | "
+                   f"{r['server_cpu_s']} | {r['server_rss_mb']} | {'; '.join(r['errors']) or '—'} |")
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks.classroom", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--students", type=int, nargs="*", default=[10, 30, 60])
+    ap = argparse.ArgumentParser(prog="python benchmarks/classroom.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--students", type=int, nargs="*", default=[30, 100],
+                    help="class sizes on the class server (each: students against a level-2 bot)")
+    ap.add_argument("--pairs", type=int, default=None,
+                    help="of them, pairs playing each other on two devices (default: a tenth of the class)")
+    ap.add_argument("--voila", type=int, nargs="*", default=[],
+                    help="class sizes on Voilà, for comparison (e.g. --voila 10)")
     ap.add_argument("--moves", type=int, default=20)
-    ap.add_argument("--pool", type=int, default=None, help="kernels kept ready (default: the class size)")
-    ap.add_argument("--refill-after", type=float, default=None,
-                    help="seconds before a used kernel is replaced (default: the class command's)")
-    ap.add_argument("--seconds", type=float, default=600, help="each class's time limit")
-    ap.add_argument("--stagger", type=float, default=0.2, help="seconds between students arriving")
-    ap.add_argument("--out", type=Path, default=ROOT / "artifacts" / "classroom.json")
+    ap.add_argument("--seconds", type=float, default=900, help="each class's time limit")
+    ap.add_argument("--stagger", type=float, default=0.05, help="seconds between students arriving")
+    ap.add_argument("--playback", type=float, default=None,
+                    help="the server's play-back seconds per step (default: the server's, 0.8)")
+    ap.add_argument("--json", type=Path, default=ROOT / "artifacts" / "classroom.json")
     args = ap.parse_args(argv)
     rows = []
     for n in args.students:
-        rows.append(run_class(n, args.moves, args.pool, args.seconds, args.stagger, args.refill_after))
+        pairs = max(1, n // 20) if args.pairs is None else args.pairs
+        rows.append(run_class_server(n - 2 * pairs, pairs, args.moves, args.seconds, args.stagger,
+                                     playback=args.playback))
         print(json.dumps(rows[-1]), flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(rows, indent=2))
-    print(table(rows))
+    for n in args.voila:
+        r = run_class(n, args.moves, None, args.seconds, 0.2)
+        rows.append(voila_row(r) | {"voila": r})
+        print(json.dumps(rows[-1]), flush=True)
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(rows, indent=2))
+    print(class_table(rows))
     return 0
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
     sys.exit(main())

@@ -46,7 +46,7 @@ log = logging.getLogger("boardkit.classroom")
 #: The largest message a page may send (bytes).
 MAX_MESSAGE = 16 * 1024
 #: Messages a page may send in a burst, and per second after it.
-BURST, RATE = 30, 10.0
+BURST, RATE = 40, 20.0
 #: Wrong table codes a page may try before it must wait a minute.
 MAX_WRONG_CODES = 10
 MAX_NAME = 24
@@ -304,7 +304,7 @@ class _Socket(tornado.websocket.WebSocketHandler):
 
     def _read(self, message: str | bytes) -> dict | None:
         if not self._allowed():
-            self.refuse("Too many messages at once: wait a moment, then click again.")
+            self._too_many(message)
             return None
         if isinstance(message, bytes):
             self.refuse("This page speaks JSON text only; the message was ignored.")
@@ -318,6 +318,24 @@ class _Socket(tornado.websocket.WebSocketHandler):
             self.refuse("A message is an object with a kind (\"t\"); it was ignored.")
             return None
         return msg
+
+    def _too_many(self, message: str | bytes) -> None:
+        """Refuse a message past the rate: a board request is answered as
+        the board answers (its page waits for that answer), anything else
+        in one sentence."""
+        text = "Too many clicks at once: wait a moment, then click again."
+        rid = None
+        if isinstance(message, str) and len(message) <= MAX_MESSAGE and self.board is not None:
+            try:
+                content = json.loads(message).get("content")
+                rid = content.get("id") if isinstance(content, dict) else None
+            except (ValueError, AttributeError, RecursionError):
+                rid = None
+        if isinstance(rid, str) and len(rid) <= 64:
+            self._frame({"method": "update", "state": {
+                "reply": {"n": -1, "id": rid, "ok": False, "error": text}}, "buffer_paths": []}, [])
+        else:
+            self.refuse(text)
 
     def watch(self, table: ClassTable, seats: list[int]) -> None:
         """Show ``table``'s board from ``seats``' side (none: a spectator)."""

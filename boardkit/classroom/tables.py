@@ -272,10 +272,8 @@ class SeatBoard(BoardWidget):
             raise exc
         super().undo()
 
-    def _refresh(self) -> None:
-        super()._refresh()
-        if self.can_undo and self._class_table.shared_with(self._local):
-            self.can_undo = False
+    def _can_undo(self) -> bool:
+        return super()._can_undo() and not self._class_table.shared_with(self._local)
 
     def followed(self, seat: int | None, events: list[str]) -> None:
         """Another device or a bot moved (``seat``; None: an undo or a new

@@ -287,6 +287,10 @@ class BoardWidget(anywidget.AnyWidget):
         plays; a class table's board: the seats of its device)."""
         return [s for s in range(self.game.players) if s not in self.bots]
 
+    def _can_undo(self) -> bool:
+        """Undo can take something back (a move of this board's people)."""
+        return bool(self._steplog.human_entries())
+
     def _elsewhere(self, seat: int) -> str:
         """Why ``seat`` cannot be played here, when it is played elsewhere
         (a class table's other device); "" when it can."""
@@ -805,7 +809,7 @@ class BoardWidget(anywidget.AnyWidget):
         happened = steplog.happened()
         if happened != self.happened:
             self.happened = happened
-        self.can_undo = bool(steplog.human_entries())
+        self.can_undo = self._can_undo()
         self.has_plan = bool(self._plan())
         self.hint = self._hint(curtain, svg)
         appended = steplog.sync()

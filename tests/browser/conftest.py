@@ -165,8 +165,8 @@ def lab_server():
 
 @pytest.fixture(scope="session")
 def voila_server():
-    """The play page served by the README's class command
-    (``python -m boardkit.classroom``: Voilà with preheated kernels) on a
+    """The play page served by the class command's Voilà option
+    (``python -m boardkit.classroom --voila``: preheated kernels) on a
     free loopback port, serving a copy of notebooks/. Yields the address the
     command tells students to open, once it says the class may come."""
     _need_browser()
@@ -178,7 +178,7 @@ def voila_server():
                JUPYTER_DATA_DIR=str(tmp / "data"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
                IPYTHONDIR=str(tmp / "ipython"))
     log = open(tmp / "voila.log", "w")
-    proc = subprocess.Popen([sys.executable, "-u", "-m", "boardkit.classroom", "--ip", "127.0.0.1",
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "boardkit.classroom", "--voila", "--ip", "127.0.0.1",
                              "--port", str(port), "--pool", "2", "--notebooks", str(work)],
                             env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}/voila/render/play.ipynb"
