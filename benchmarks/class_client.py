@@ -11,6 +11,7 @@ board's answer. Every wait is bounded in time.
 Used by ``benchmarks/classroom.py`` (a class on one machine) and by the
 tests of the class server.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -27,8 +28,8 @@ def unpack_frame(data: bytes) -> tuple[dict, list[bytes]]:
     """A binary frame of the class server (see ``widgets/host.js``)."""
     n = struct.unpack_from("!I", data, 0)[0]
     offsets = list(struct.unpack_from(f"!{n}I", data, 4)) + [len(data)]
-    msg = json.loads(data[offsets[0]:offsets[1]])
-    return msg, [data[offsets[i]:offsets[i + 1]] for i in range(1, n)]
+    msg = json.loads(data[offsets[0] : offsets[1]])
+    return msg, [data[offsets[i] : offsets[i + 1]] for i in range(1, n)]
 
 
 def put_buffers(state: dict, paths: list, buffers: list[bytes]) -> None:
@@ -87,6 +88,7 @@ class ClassStudent:
     # ------------------------------------------------------------ socket
     async def connect(self) -> None:
         from tornado.websocket import websocket_connect
+
         ws_url = self.url.replace("http://", "ws://") + "/ws"
         self.ws = await websocket_connect(ws_url, connect_timeout=self.left(), max_message_size=16 << 20)
         self.closed = False
@@ -112,6 +114,7 @@ class ClassStudent:
 
     def _frame(self, msg: dict, buffers: list[bytes]) -> None:
         from boardkit.widget import unpack_picture
+
         state = msg.get("state") or {}
         put_buffers(state, msg.get("buffer_paths"), buffers)
         if msg.get("method") == "open":
@@ -181,7 +184,9 @@ class ClassStudent:
     def my_names(self) -> list[str]:
         you = self.table.get("you", [])
         # a seat's name may gain its colour during the game ("Player 2 (red)")
-        return [re.sub(r" \([^)]*\)$", "", s["name"]) for s in self.table.get("seats", []) if s["seat"] in you]
+        return [
+            re.sub(r" \([^)]*\)$", "", s["name"]) for s in self.table.get("seats", []) if s["seat"] in you
+        ]
 
     def my_lines(self) -> int:
         names = self.my_names()
@@ -190,8 +195,16 @@ class ClassStudent:
 
     def my_turn(self) -> bool:
         s = self.state
-        return (not s.get("thinking") and not s.get("playing") and s.get("step_index", -1) == -1
-                and not s.get("held") and bool(s.get("hint")))
+        from boardkit.widget import offered
+
+        # the targets the board marks legal: only on the device whose turn it is
+        return (
+            not s.get("thinking")
+            and not s.get("playing")
+            and s.get("step_index", -1) == -1
+            and not s.get("held")
+            and any(offered(self.svg))
+        )
 
     def over(self) -> bool:
         return "The game is over" in (self.state.get("hint") or "")
@@ -199,11 +212,21 @@ class ClassStudent:
     async def click(self, word: str) -> dict:
         """Click ``word`` (a target on the board); the board's answer."""
         from boardkit.widget import offered  # noqa: F401  (imported here: the client needs boardkit)
+
         rid = f"s{self.r.n}-{self.r.clicks}"
         self.r.clicks += 1
         t = time.monotonic()
-        self.send({"t": "msg", "content": {"id": rid, "kind": "click", "version": self.state.get("version", 0),
-                                           "word": word}})
+        self.send(
+            {
+                "t": "msg",
+                "content": {
+                    "id": rid,
+                    "kind": "click",
+                    "version": self.state.get("version", 0),
+                    "word": word,
+                },
+            }
+        )
         await self.until(lambda: rid in self.r.replies)
         self.r.clicks_ms.append((time.monotonic() - t) * 1000)
         reply = self.state.get("reply", {})
@@ -215,6 +238,7 @@ class ClassStudent:
         """Play ``moves`` moves at this table (fewer when the game ends);
         returns how many were acknowledged."""
         from boardkit.widget import offered
+
         code = self.table.get("code", "")
         done = 0
         for _ in range(moves * 12 + 40):
@@ -250,8 +274,9 @@ class ClassStudent:
             self.reader.cancel()
 
 
-async def solo_student(url: str, record: Record, query: str, moves: int, deadline: float,
-                       seed: int = 0) -> Record:
+async def solo_student(
+    url: str, record: Record, query: str, moves: int, deadline: float, seed: int = 0
+) -> Record:
     """A student who plays ``moves`` moves against bots (a new table when a
     game ends), measuring the first board and every click."""
     s = ClassStudent(url, record, seed=seed, deadline=deadline)
@@ -273,15 +298,16 @@ async def solo_student(url: str, record: Record, query: str, moves: int, deadlin
                 await s.start(query)
                 record.games += 1
         record.finished = record.total_moves >= moves
-    except Exception as exc:    # recorded: the run's table says what failed
+    except Exception as exc:  # recorded: the run's table says what failed
         record.error = f"{type(exc).__name__}: {exc}"[:300]
     finally:
         await s.close()
     return record
 
 
-async def pair(url: str, a: Record, b: Record, query: str, moves: int, deadline: float,
-               seed: int = 0) -> tuple[Record, Record]:
+async def pair(
+    url: str, a: Record, b: Record, query: str, moves: int, deadline: float, seed: int = 0
+) -> tuple[Record, Record]:
     """Two students on two devices at one table (``query`` seats two
     persons): one starts it, the other joins with its code; they play
     until each made ``moves`` moves or the game ends."""

@@ -18,7 +18,8 @@ board (connect → the board's picture received), click → the board's
 answer, the server's CPU seconds (with its bots' workers) and its memory
 (PSS, peak).
 
-Voilà (``--voila N``), the notebook-as-app: one Voilà server (``python -m boardkit.classroom --voila``'s command line:
+Voilà (``--voila N``), the notebook-as-app: one Voilà server
+(``python -m boardkit.classroom --voila``'s command line:
 preheated kernels) on the loopback address; each student is a client that speaks
 what the page's JavaScript speaks (Jupyter's kernel websocket and the
 widget protocol): it asks for the page (``?game=slip_stream&ai=1``), opens
@@ -524,7 +525,8 @@ class ClassServerProcess:
     def __init__(self, playback: float | None = None, workers: int | None = None):
         self.tmp = Path(tempfile.mkdtemp(prefix="boardkit-classsrv-"))
         self.port = free_port()
-        cmd = [sys.executable, "-u", "-m", "boardkit.classroom", "--ip", "127.0.0.1", "--port", str(self.port),
+        cmd = [sys.executable, "-u", "-m", "boardkit.classroom", "--ip", "127.0.0.1",
+               "--port", str(self.port),
                "--folder", str(self.tmp / "class")]
         if playback is not None:
             cmd += ["--playback", str(playback)]
@@ -538,14 +540,24 @@ class ClassServerProcess:
         t0 = time.monotonic()
         while "Students open" not in (self.tmp / "server.log").read_text():
             if self.proc.poll() is not None or time.monotonic() - t0 > timeout:
-                raise RuntimeError("the class server did not start:\n" + (self.tmp / "server.log").read_text()[-3000:])
+                log = (self.tmp / "server.log").read_text()[-3000:]
+                raise RuntimeError("the class server did not start:\n" + log)
             time.sleep(0.1)
         return time.monotonic() - t0
 
     def pids(self) -> list[int]:
-        return [self.proc.pid] + children(self.proc.pid)
+        """The server and every process under it (the bots' workers sit
+        under a fork server)."""
+        out, todo = [], [self.proc.pid]
+        while todo:
+            pid = todo.pop()
+            out.append(pid)
+            todo.extend(children(pid))
+        return out
 
     def cpu_s(self) -> float:
+        """CPU seconds of the server and its workers (children's own time
+        included: a worker that ended still counts)."""
         return sum(cpu_ticks(p) for p in self.pids()) / os.sysconf("SC_CLK_TCK")
 
     def rss_mb(self) -> float:
@@ -575,8 +587,9 @@ def stored_moves(path: Path) -> dict[tuple[str, int], int]:
     import sqlite3
     con = sqlite3.connect(path)
     try:
-        rows = con.execute("SELECT t.code, a.seat, count(*) FROM actions a JOIN tables t ON t.id = a.table_id "
-                           "JOIN seats s ON s.table_id = a.table_id AND s.seat = a.seat AND s.kind = 'person' "
+        rows = con.execute("SELECT t.code, a.seat, count(*) FROM actions a "
+                           "JOIN tables t ON t.id = a.table_id JOIN seats s "
+                           "ON s.table_id = a.table_id AND s.seat = a.seat AND s.kind = 'person' "
                            "GROUP BY t.code, a.seat").fetchall()
     finally:
         con.close()
@@ -673,7 +686,8 @@ def class_table(rows: list[dict]) -> str:
     for r in rows:
         out.append(f"| {r['server']} | {r['students']} | {r['finished']}/{r['students']} | {r['moves']} "
                    f"({r.get('moves_stored', '—')}) | {r['moves_lost']} / {r['moves_doubled']} | "
-                   f"{r['first_board_p50_s']} / {r['first_board_p95_s']} | {r['click_p50_ms']} / {r['click_p95_ms']} | "
+                   f"{r['first_board_p50_s']} / {r['first_board_p95_s']} | "
+                   f"{r['click_p50_ms']} / {r['click_p95_ms']} | "
                    f"{r['server_cpu_s']} | {r['server_rss_mb']} | {'; '.join(r['errors']) or '—'} |")
     return "\n".join(out)
 

@@ -2,6 +2,7 @@
 device may see, the store, and messages from a browser. Each test runs a
 server in this process on a loopback port, with simulated students that
 speak the page's protocol (benchmarks/class_client.py)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -35,8 +36,9 @@ class Running:
         self.playback = playback
 
     async def __aenter__(self) -> Running:
-        self.server = ClassServer(self.folder, playback=self.playback,
-                                  pool=BotPool(2, executor=ThreadPoolExecutor(2)))
+        self.server = ClassServer(
+            self.folder, playback=self.playback, pool=BotPool(2, executor=ThreadPoolExecutor(2))
+        )
         await self.server.start()
         self.port = _port()
         self.http = make_app(self.server).listen(self.port, address="127.0.0.1")
@@ -68,13 +70,14 @@ def test_a_student_plays_a_bot_and_every_acknowledged_move_is_stored_once(tmp_pa
             assert all(n == 1 for n in r.replies.values()) and len(r.replies) == r.clicks
             table = next(iter(srv.server.tables.values()))
             return r, table.id
+
     r, tid = run(go())
     store = SqliteStore(tmp_path / FILE_NAME)
     try:
         rec = next(t for t in store.tables() if t.id == tid)
         mine = [a for a in rec.actions if a.seat in [s.seat for s in rec.seats if s.kind == "person"]]
         assert len(mine) == r.total_moves
-        game = rebuild(settings_of(rec.settings), rec.actions)   # checks every digest
+        game = rebuild(settings_of(rec.settings), rec.actions)  # checks every digest
         assert len([e for e in game.log if e.player == 0 or e.player == 1]) >= len(rec.actions)
     finally:
         store.close()
@@ -102,6 +105,7 @@ def test_bk_seat_two_devices_play_slip_stream_and_a_click_out_of_turn_gets_one_s
             assert ra.total_moves > 3 and rb.total_moves > 3
             t = srv.server.by_code[table["code"]]
             return t.id, ra.total_moves, rb.total_moves
+
     tid, na, nb = run(go())
     store = SqliteStore(tmp_path / FILE_NAME)
     try:
@@ -116,6 +120,7 @@ def test_bk_seat_two_devices_play_slip_stream_and_a_click_out_of_turn_gets_one_s
 def test_bk_seat_a_slime_race_device_receives_nothing_of_another_seats_hand(tmp_path):
     """Two people at one Slime Race table: everything Ana's page receives is
     the same when the other hands and the deck are dealt otherwise."""
+
     async def go():
         async with Running(tmp_path) as srv:
             a = await srv.student(0, "Ana")
@@ -126,15 +131,20 @@ def test_bk_seat_a_slime_race_device_receives_nothing_of_another_seats_hand(tmp_
             t = srv.server.by_code[table["code"]]
             game = t.game
             return a, b, game
+
     a, b, game = run(go())
     # Ana's page: the hands of seats 2 and 3 are nowhere in what it received
-    raw = json.dumps({k: v for k, v in a.state.items() if not isinstance(v, bytes)}, ensure_ascii=False) + a.svg
+    raw = (
+        json.dumps({k: v for k, v in a.state.items() if not isinstance(v, bytes)}, ensure_ascii=False) + a.svg
+    )
     hands = game.state["hands"]
     mine = set(hands[0])
     others = {c for k in (1, 2) for c in hands[k]} - mine
+
     def seen(c: str) -> bool:
         return f'"{c}"' in raw or f">{c}<" in raw or f'data-act="play {c}"' in raw
-    assert any(seen(c) for c in mine)              # (how her own cards travel: the check can see them)
+
+    assert any(seen(c) for c in mine)  # (how her own cards travel: the check can see them)
     shown = [c for c in others if seen(c)]
     assert not shown, shown
     # the log names no card drawn by anyone (played cards are public)
@@ -155,12 +165,15 @@ def test_a_reload_returns_to_the_same_seat_and_a_wrong_token_to_the_lobby(tmp_pa
             assert seated["t"] == "seated" and seated["code"] == table["code"]
             await again.until(lambda: bool(again.svg) and len(again.lines) >= len(lines))
             # the same moves (a seat's name may have gained its colour since)
-            assert [x.split(': ', 1)[1] for x in again.lines[:len(lines)]] == [x.split(': ', 1)[1] for x in lines]
+            assert [x.split(": ", 1)[1] for x in again.lines[: len(lines)]] == [
+                x.split(": ", 1)[1] for x in lines
+            ]
             stranger = ClassStudent(srv.url, Record(1, "Eve"))
             await stranger.connect()
             assert (await stranger.hello(token[:-2] + "xx"))["t"] == "lobby"
             await again.close()
             await stranger.close()
+
     run(go())
 
 
@@ -172,11 +185,19 @@ def test_bk_class_hostile_messages_are_refused_in_one_sentence_and_change_nothin
             t = next(iter(srv.server.tables.values()))
             before = (list(t._stored), a.state.get("version"))
             n = len(a.texts)
-            for bad in ["not json", json.dumps([1, 2]), json.dumps({"t": "eval", "code": "1"}),
-                        json.dumps({"t": "msg", "content": {"kind": "click", "version": -1, "word": "s2"}}),
-                        json.dumps({"t": "msg", "content": {"kind": "click", "version": a.state["version"],
-                                                           "word": "x" * 5000}}),
-                        json.dumps({"t": "join", "name": "Eve", "code": "ZZZZ"})]:
+            for bad in [
+                "not json",
+                json.dumps([1, 2]),
+                json.dumps({"t": "eval", "code": "1"}),
+                json.dumps({"t": "msg", "content": {"kind": "click", "version": -1, "word": "s2"}}),
+                json.dumps(
+                    {
+                        "t": "msg",
+                        "content": {"kind": "click", "version": a.state["version"], "word": "x" * 5000},
+                    }
+                ),
+                json.dumps({"t": "join", "name": "Eve", "code": "ZZZZ"}),
+            ]:
                 a.ws.write_message(bad)
             await a.until(lambda: len([m for m in a.texts[n:] if m["t"] == "refused"]) >= 4)
             sentences = [m["text"] for m in a.texts[n:] if m["t"] == "refused"]
@@ -187,6 +208,7 @@ def test_bk_class_hostile_messages_are_refused_in_one_sentence_and_change_nothin
             a.ws.write_message("x" * 70_000)
             await a.until(lambda: a.closed, timeout=5)
             assert list(t._stored) == before[0]
+
     run(go())
 
 
@@ -194,9 +216,22 @@ def test_table_codes_cannot_be_guessed_without_limit(tmp_path):
     async def go():
         async with Running(tmp_path) as srv:
             e = await srv.student(0, "Eve")
-            for code in ["AAAA", "AAAB", "AAAC", "AAAD", "AAAE", "AAAF", "AAAG", "AAAH", "AAAJ", "AAAK", "AAAL"]:
+            for code in [
+                "AAAA",
+                "AAAB",
+                "AAAC",
+                "AAAD",
+                "AAAE",
+                "AAAF",
+                "AAAG",
+                "AAAH",
+                "AAAJ",
+                "AAAK",
+                "AAAL",
+            ]:
                 e.send({"t": "join", "name": "Eve", "code": code})
             await e.until(lambda: any("wait a minute" in m.get("text", "") for m in e.texts))
+
     run(go())
 
 
@@ -227,24 +262,30 @@ def test_the_teacher_page_needs_the_key_and_sees_every_table(tmp_path):
                 if m["t"] == "class":
                     seen = m
                     break
-            assert seen is not None and sorted(t["title"] for t in seen["tables"]) == ["Slime Race", "Slip Stream"]
+            assert seen is not None and sorted(t["title"] for t in seen["tables"]) == [
+                "Slime Race",
+                "Slip Stream",
+            ]
             names = {s["who"] for t in seen["tables"] for s in t["seats"]}
             assert {"Ana", "Ben"} <= names
             # the teacher locks the activity: a student's own choice is not taken
-            ok.write_message(json.dumps({"t": "activity", "query": "game=slime_culture_center&ai=1",
-                                         "locked": True}))
+            ok.write_message(
+                json.dumps({"t": "activity", "query": "game=slime_culture_center&ai=1", "locked": True})
+            )
             c = await srv.student(2, "Cy")
             await c.until(lambda: any(m.get("locked") for m in c.texts if m["t"] == "lobby"), timeout=5)
             table = await c.start("game=slip_stream")
             assert table["game"] == "slime_culture_center"
             ok.close()
             bad.close()
+
     run(go())
 
 
 def test_a_killed_server_resumes_every_table_at_its_last_acknowledged_action(tmp_path):
     """(The browser test kills a real server with SIGKILL; here the store is
     reopened by a new server after the first one was dropped unclosed.)"""
+
     async def first():
         srv = ClassServer(tmp_path, playback=0, pool=BotPool(2, executor=ThreadPoolExecutor(2)))
         await srv.start()
@@ -259,6 +300,7 @@ def test_a_killed_server_resumes_every_table_at_its_last_acknowledged_action(tmp
         t = next(iter(srv.tables.values()))
         http.stop()
         return s.token, list(t._stored), t.game.state
+
     token, stored, state = run(first())
 
     async def second():
@@ -269,16 +311,26 @@ def test_a_killed_server_resumes_every_table_at_its_last_acknowledged_action(tmp
             seated = await s.hello(token)
             assert seated["t"] == "seated"
             await s.play(1)
+
     run(second())
 
 
 def test_two_devices_pair_and_solo_helpers_measure(tmp_path):
     async def go():
         async with Running(tmp_path, playback=0.05) as srv:
-            a, b = await pair(srv.url, Record(0, "Ana"), Record(1, "Ben"), "game=slip_stream&seats=person,person",
-                              3, deadline=1e12)
-            s = await solo_student(srv.url, Record(2, "Cy"), "game=slime_race&players=2&ai=2", 3, deadline=1e12)
+            a, b = await pair(
+                srv.url,
+                Record(0, "Ana"),
+                Record(1, "Ben"),
+                "game=slip_stream&seats=person,person",
+                3,
+                deadline=1e12,
+            )
+            s = await solo_student(
+                srv.url, Record(2, "Cy"), "game=slime_race&players=2&ai=2", 3, deadline=1e12
+            )
             return a, b, s
+
     a, b, s = run(go())
     assert a.error == b.error == s.error == ""
     assert a.total_moves >= 3 and b.total_moves >= 3 and s.total_moves >= 3

@@ -71,7 +71,9 @@ export function boardSlot(slot, send) {
       }
     }).catch((e) => console.error("boardkit:", e));
   };
-  s.down = () => slot.classList.add("jupyter-widgets-disconnected");
+  // the connection dropped: the board says so in its bar (as a notebook's
+  // board does when its kernel goes), until the server's next "open"
+  s.down = () => { slot.classList.add("jupyter-widgets-disconnected"); s.mounted?.model._emit("comm_live_update"); };
   s.clear = () => { s.pending = s.pending.then(() => { s.mounted?.destroy(); s.mounted = null; slot.replaceChildren(); }); };
   return s;
 }

@@ -10,6 +10,7 @@ teacher's key), then serves until Ctrl-C. A class's games are kept in
 ``--folder`` (``class.sqlite``); started again on the same folder, every
 table goes on where it was.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,25 +24,47 @@ from .voila import NOTEBOOKS, POOL, REFILL_AFTER, local_address
 
 
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m boardkit.classroom",
-                                 description="Serve a class: every student's board in one process.")
+    ap = argparse.ArgumentParser(
+        prog="python -m boardkit.classroom",
+        description="Serve a class: every student's board in one process.",
+    )
     ap.add_argument("--ip", default="0.0.0.0", help="address to listen on (default: every interface)")
     ap.add_argument("--port", type=int, default=8866)
-    ap.add_argument("--folder", type=Path, default=Path("class"),
-                    help="where the class's games are kept (default: ./class)")
-    ap.add_argument("--activity", default=None,
-                    help="the game students start, as a link's settings, e.g. 'game=slime_race&players=3&ai=2'")
+    ap.add_argument(
+        "--folder",
+        type=Path,
+        default=Path("class"),
+        help="where the class's games are kept (default: ./class)",
+    )
+    ap.add_argument(
+        "--activity",
+        default=None,
+        help="the game students start, as a link's settings, e.g. 'game=slime_race&players=3&ai=2'",
+    )
     ap.add_argument("--lock", action="store_true", help="students cannot switch to another game")
-    ap.add_argument("--workers", type=int, default=None, help="processes the bots think in (default: the cores)")
-    ap.add_argument("--playback", type=float, default=None,
-                    help="seconds per step when a board plays back the other players' moves (default 0.8)")
-    ap.add_argument("--durable", action="store_true",
-                    help="sync every action to disk (safe through a power loss; slower)")
+    ap.add_argument(
+        "--workers", type=int, default=None, help="processes the bots think in (default: the cores)"
+    )
+    ap.add_argument(
+        "--playback",
+        type=float,
+        default=None,
+        help="seconds per step when a board plays back the other players' moves (default 0.8)",
+    )
+    ap.add_argument(
+        "--durable", action="store_true", help="sync every action to disk (safe through a power loss; slower)"
+    )
     ap.add_argument("--voila", action="store_true", help="serve the play notebook under Voilà instead")
     ap.add_argument("--pool", type=int, default=POOL, help=f"(--voila) kernels kept ready (default {POOL})")
-    ap.add_argument("--refill-after", type=float, default=REFILL_AFTER,
-                    help=f"(--voila) seconds before a used kernel is replaced (default {REFILL_AFTER:g})")
-    ap.add_argument("--notebooks", type=Path, default=NOTEBOOKS, help="(--voila) the folder holding play.ipynb")
+    ap.add_argument(
+        "--refill-after",
+        type=float,
+        default=REFILL_AFTER,
+        help=f"(--voila) seconds before a used kernel is replaced (default {REFILL_AFTER:g})",
+    )
+    ap.add_argument(
+        "--notebooks", type=Path, default=NOTEBOOKS, help="(--voila) the folder holding play.ipynb"
+    )
     return ap
 
 
@@ -49,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.voila:
         from .voila import run
+
         return run(args.ip, args.port, args.pool, args.refill_after, args.notebooks)
     if not 1 <= args.port <= 65535:
         print(f"--port is 1 to 65535, not {args.port}.", file=sys.stderr)
@@ -60,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--playback is 0 to 10 seconds a step, not {args.playback:g}.", file=sys.stderr)
         return 2
     from ..play import parse_query
+
     if args.activity is not None:
         _, problems = parse_query(args.activity)
         if problems:
@@ -72,28 +97,52 @@ def main(argv: list[str] | None = None) -> int:
     def ready(server: Any) -> None:
         a = server.activity
         what = server._describe(server.activity_settings()[0])
-        print(f"Class server ready; this class's games are kept in {server.folder.resolve()}/class.sqlite\n"
-              f"Students open:   {base}/\n"
-              f"Teacher's page:  {base}/teacher#key={server.teacher_key}\n"
-              f"  (keep that address to yourself: it lets whoever has it run the class)\n"
-              f"Activity: {what['title']}, bots' level {what['level']}"
-              + (" — locked" if a.get("locked") else " — students may pick another game") + "\n"
-              f"Tables resumed: {len(server.tables)}. Stop with Ctrl-C.", flush=True)
+        print(
+            f"Class server ready; this class's games are kept in {server.folder.resolve()}/class.sqlite\n"
+            f"Students open:   {base}/\n"
+            f"Teacher's page:  {base}/teacher#key={server.teacher_key}\n"
+            f"  (keep that address to yourself: it lets whoever has it run the class)\n"
+            f"Activity: {what['title']}, bots' level {what['level']}"
+            + (" — locked" if a.get("locked") else " — students may pick another game")
+            + "\n"
+            f"Tables resumed: {len(server.tables)}. Stop with Ctrl-C.",
+            flush=True,
+        )
 
-    async def run() -> None:
+    async def go() -> None:
         from .server import ClassServer, serve
+
         if args.activity is not None or args.lock:
+
             async def set_first(server: ClassServer) -> None:
-                await server.set_activity(args.activity if args.activity is not None
-                                          else server.activity.get("query", ""), args.lock)
-            await serve(args.folder, args.ip, args.port, workers=args.workers, playback=args.playback,
-                        ready=ready, durable=args.durable, before=set_first)
+                await server.set_activity(
+                    args.activity if args.activity is not None else server.activity.get("query", ""),
+                    args.lock,
+                )
+
+            await serve(
+                args.folder,
+                args.ip,
+                args.port,
+                workers=args.workers,
+                playback=args.playback,
+                ready=ready,
+                durable=args.durable,
+                before=set_first,
+            )
         else:
-            await serve(args.folder, args.ip, args.port, workers=args.workers, playback=args.playback,
-                        ready=ready, durable=args.durable)
+            await serve(
+                args.folder,
+                args.ip,
+                args.port,
+                workers=args.workers,
+                playback=args.playback,
+                ready=ready,
+                durable=args.durable,
+            )
 
     try:
-        asyncio.run(run())
+        asyncio.run(go())
     except KeyboardInterrupt:
         pass
     except OSError as exc:

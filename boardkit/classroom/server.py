@@ -17,6 +17,7 @@ frames (see ``widgets/host.js``). Every message is bounded (size, rate);
 a hostile, stale or oversized one is refused in one sentence and changes
 nothing.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -37,9 +38,17 @@ import tornado.websocket
 
 from ..play import GAMES, LEVEL_NAMES, Settings, parse_query
 from ..widget.board import widget_file
+from .replay import rebuild, settings_json, settings_of
 from .store import SeatRecord, SqliteStore, TableRecord
-from .tables import (BotPool, ClassTable, Device, SeatBoard, new_code, new_token, rebuild, settings_json,
-                     settings_of, token_hash)
+from .tables import (
+    BotPool,
+    ClassTable,
+    Device,
+    SeatBoard,
+    new_code,
+    new_token,
+    token_hash,
+)
 
 log = logging.getLogger("boardkit.classroom")
 
@@ -51,14 +60,24 @@ BURST, RATE = 40, 20.0
 MAX_WRONG_CODES = 10
 MAX_NAME = 24
 #: The pages' files (served from ``widgets/``).
-FILES = ("board.js", "board.css", "host.js", "class.js", "class.css", "class.html", "teacher.html",
-         "teacher.js")
+FILES = (
+    "board.js",
+    "board.css",
+    "host.js",
+    "class.js",
+    "class.css",
+    "class.html",
+    "teacher.html",
+    "teacher.js",
+)
 CLASS_RULE = "BK-class"
 
 
 def pack_frame(msg: dict, buffers: list) -> bytes:
     """A model message as one binary frame (see ``widgets/host.js``)."""
-    parts = [json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode()] + [bytes(b) for b in buffers]
+    parts = [json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode()] + [
+        bytes(b) for b in buffers
+    ]
     n = len(parts)
     offsets = []
     at = 4 * (n + 1)
@@ -83,8 +102,15 @@ class Refused(Exception):
 class ClassServer:
     """Every table of the class, its store and its bots."""
 
-    def __init__(self, folder: str | Path, *, workers: int | None = None, playback: float | None = None,
-                 pool: BotPool | None = None, durable: bool = False):
+    def __init__(
+        self,
+        folder: str | Path,
+        *,
+        workers: int | None = None,
+        playback: float | None = None,
+        pool: BotPool | None = None,
+        durable: bool = False,
+    ):
         self.folder = Path(folder)
         self.store = SqliteStore(self.folder / "class.sqlite", durable=durable)
         self.pool = pool or BotPool(workers)
@@ -116,11 +142,14 @@ class ClassServer:
             try:
                 settings = settings_of(rec.settings)
                 game = rebuild(settings, rec.actions)
-            except Exception as exc:   # a table that cannot be rebuilt is said, not fatal
+            except Exception as exc:  # a table that cannot be rebuilt is said, not fatal
                 log.error("table %s cannot be resumed: %s", rec.code, exc)
                 continue
-            self._add(ClassTable(rec, game, settings, self.store, self.pool, on_change=self.changed,
-                                 playback=self.playback))
+            self._add(
+                ClassTable(
+                    rec, game, settings, self.store, self.pool, on_change=self.changed, playback=self.playback
+                )
+            )
         await self.pool.warm()
 
     def _add(self, table: ClassTable) -> None:
@@ -141,22 +170,44 @@ class ClassServer:
 
     def lobby(self) -> dict:
         s, problems = self.activity_settings()
-        return {"t": "lobby", "locked": bool(self.activity.get("locked")), "activity": self._describe(s),
-                "query": self.activity.get("query", ""), "round": self.round,
-                "games": [{"name": c.name, "title": c.title, "min": c.min_players, "max": c.max_players,
-                           "players": c.players,
-                           "option": ({"key": c.option[0], "values": [[k, v] for k, v in c.option[2].items()]}
-                                      if c.option else None),
-                           "levels": [[k, f"{LEVEL_NAMES[k]} ({c.levels[k]})"] for k in sorted(c.levels)]}
-                          for c in GAMES.values()]}
+        return {
+            "t": "lobby",
+            "locked": bool(self.activity.get("locked")),
+            "activity": self._describe(s),
+            "query": self.activity.get("query", ""),
+            "round": self.round,
+            "games": [
+                {
+                    "name": c.name,
+                    "title": c.title,
+                    "min": c.min_players,
+                    "max": c.max_players,
+                    "players": c.players,
+                    "option": (
+                        {"key": c.option[0], "values": [[k, v] for k, v in c.option[2].items()]}
+                        if c.option
+                        else None
+                    ),
+                    "levels": [[k, f"{LEVEL_NAMES[k]} ({c.levels[k]})"] for k in sorted(c.levels)],
+                }
+                for c in GAMES.values()
+            ],
+        }
 
     def _describe(self, s: Settings) -> dict:
         c = s.choice
         option = ""
         if c.option is not None and s.option is not None:
             option = next((k for k, v in c.option[2].items() if v == s.option), str(s.option))
-        return {"game": s.game, "title": c.title, "players": s.players, "seats": list(s.seats), "ai": s.ai,
-                "level": LEVEL_NAMES[s.ai], "option": option}
+        return {
+            "game": s.game,
+            "title": c.title,
+            "players": s.players,
+            "seats": list(s.seats),
+            "ai": s.ai,
+            "level": LEVEL_NAMES[s.ai],
+            "option": option,
+        }
 
     async def set_activity(self, query: str, locked: bool) -> list[str]:
         settings, problems = parse_query(query)
@@ -180,7 +231,9 @@ class ClassServer:
         return self.round
 
     # ------------------------------------------------------------ tables
-    async def new_table(self, settings: Settings, name: str, hotseat: bool) -> tuple[ClassTable, str, list[int]]:
+    async def new_table(
+        self, settings: Settings, name: str, hotseat: bool
+    ) -> tuple[ClassTable, str, list[int]]:
         """A new table of ``settings``: this device sits at the first person
         seat (and, hot seat, at every person seat); the others wait for
         classmates. Returns the table, the device's token and its seats."""
@@ -194,12 +247,14 @@ class ClassServer:
                 seats.append(SeatRecord(k, "bot", "", ""))
             else:
                 seats.append(SeatRecord(k, "person", name if k in mine else "", th if k in mine else ""))
-        rec = TableRecord(uuid.uuid4().hex, new_code(self.by_code), self.round, time.time(),
-                          settings_json(settings), seats)
+        rec = TableRecord(
+            uuid.uuid4().hex, new_code(self.by_code), self.round, time.time(), settings_json(settings), seats
+        )
         game = rebuild(settings, [])
         await self.store.create_table(rec)
-        table = ClassTable(rec, game, settings, self.store, self.pool, on_change=self.changed,
-                           playback=self.playback)
+        table = ClassTable(
+            rec, game, settings, self.store, self.pool, on_change=self.changed, playback=self.playback
+        )
         self._add(table)
         self.changed(table)
         return table, token, mine
@@ -238,21 +293,39 @@ class ClassServer:
     def table_info(self, table: ClassTable) -> dict:
         g = table.game
         c = GAMES[table.settings.game]
-        return {"code": table.code, "game": table.settings.game, "title": table.title,
-                "seats": [{"seat": s.seat, "name": g.seat_name(s.seat), "who": table.who(s.seat),
-                           "kind": s.kind, "open": s.kind == "person" and not s.token_hash}
-                          for s in table.rec.seats],
-                "notebook": c.notebook, "round": table.rec.round,
-                "finished": g.current_player is None}
+        return {
+            "code": table.code,
+            "game": table.settings.game,
+            "title": table.title,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "name": g.seat_name(s.seat),
+                    "who": table.who(s.seat),
+                    "kind": s.kind,
+                    "open": s.kind == "person" and not s.token_hash,
+                }
+                for s in table.rec.seats
+            ],
+            "notebook": c.notebook,
+            "round": table.rec.round,
+            "finished": g.current_player is None,
+        }
 
     def class_view(self) -> dict:
         s, _ = self.activity_settings()
         tables = [t.summary() for t in self.tables.values() if t.rec.round == self.round]
         tables.sort(key=lambda t: (t["finished"], t["code"]))
-        return {"t": "class", "round": self.round, "activity": self._describe(s),
-                "query": self.activity.get("query", ""), "locked": bool(self.activity.get("locked")),
-                "students": len([x for x in self.students if x.board is not None]),
-                "tables": tables, "earlier": len([t for t in self.tables.values() if t.rec.round != self.round])}
+        return {
+            "t": "class",
+            "round": self.round,
+            "activity": self._describe(s),
+            "query": self.activity.get("query", ""),
+            "locked": bool(self.activity.get("locked")),
+            "students": len([x for x in self.students if x.board is not None]),
+            "tables": tables,
+            "earlier": len([t for t in self.tables.values() if t.rec.round != self.round]),
+        }
 
 
 # ----------------------------------------------------------------- sockets
@@ -315,7 +388,7 @@ class _Socket(tornado.websocket.WebSocketHandler):
             self.refuse("That message is not JSON; it was ignored.")
             return None
         if not isinstance(msg, dict) or not isinstance(msg.get("t"), str):
-            self.refuse("A message is an object with a kind (\"t\"); it was ignored.")
+            self.refuse('A message is an object with a kind ("t"); it was ignored.')
             return None
         return msg
 
@@ -332,8 +405,14 @@ class _Socket(tornado.websocket.WebSocketHandler):
             except (ValueError, AttributeError, RecursionError):
                 rid = None
         if isinstance(rid, str) and len(rid) <= 64:
-            self._frame({"method": "update", "state": {
-                "reply": {"n": -1, "id": rid, "ok": False, "error": text}}, "buffer_paths": []}, [])
+            self._frame(
+                {
+                    "method": "update",
+                    "state": {"reply": {"n": -1, "id": rid, "ok": False, "error": text}},
+                    "buffer_paths": [],
+                },
+                [],
+            )
         else:
             self.refuse(text)
 
@@ -342,7 +421,7 @@ class _Socket(tornado.websocket.WebSocketHandler):
         self.unwatch()
         self.device = device = Device(self._frame)
         self.table, self.seats = table, seats
-        device.hold()                      # (what the board says while it is made: in the opening)
+        device.hold()  # (what the board says while it is made: in the opening)
         self.board = table.attach(seats, device)
         device.outbox = None
         msg, buffers = self.board.opening()
@@ -412,7 +491,7 @@ class StudentSocket(_Socket):
             self.send_json(self.server.lobby())
             return
         table, seats = found
-        for other in list(self.server.students):     # the same seat opened again: this page takes it
+        for other in list(self.server.students):  # the same seat opened again: this page takes it
             if other is not self and other.table is table and set(other.seats) & set(seats):
                 other.send_json({"t": "moved"})
                 other.unwatch()
@@ -429,8 +508,9 @@ class StudentSocket(_Socket):
     def _name(self, msg: dict) -> str:
         name = clean_name(msg.get("name"))
         if not name:
-            raise Refused("Type your name first (up to 24 letters), so your classmates and your "
-                          "teacher know who plays.")
+            raise Refused(
+                "Type your name first (up to 24 letters), so your classmates and your teacher know who plays."
+            )
         return name
 
     async def _start(self, msg: dict) -> None:
@@ -446,8 +526,11 @@ class StudentSocket(_Socket):
             settings, problems = parse_query(query)
             if problems:
                 raise Refused(problems[0])
-        if "seed=" not in (self.server.activity.get("query", "") if self.server.activity.get("locked")
-                           else msg.get("query", "")):
+        if "seed=" not in (
+            self.server.activity.get("query", "")
+            if self.server.activity.get("locked")
+            else msg.get("query", "")
+        ):
             settings = replace(settings, seed=secrets.randbelow(1_000_000))
         table, token, seats = await self.server.new_table(settings, name, bool(msg.get("hotseat")))
         self._seated(table, seats, token)
@@ -460,14 +543,18 @@ class StudentSocket(_Socket):
         while self.wrong_codes and now - self.wrong_codes[0] > 60:
             self.wrong_codes.popleft()
         if len(self.wrong_codes) >= MAX_WRONG_CODES:
-            raise Refused("Too many codes that fit no table: wait a minute, or ask your teacher for the code.")
+            raise Refused(
+                "Too many codes that fit no table: wait a minute, or ask your teacher for the code."
+            )
         code = msg.get("code")
         code = re.sub(r"[^A-Za-z]", "", code).upper()[:8] if isinstance(code, str) else ""
         table = self.server.by_code.get(code)
         if table is None or table.rec.round != self.server.round:
             self.wrong_codes.append(now)
-            raise Refused(f"No table of this round has the code “{code}”: check the letters with the "
-                          "classmate who started it.")
+            raise Refused(
+                f"No table of this round has the code “{code}”: check the letters with the "
+                "classmate who started it."
+            )
         async with table.lock:
             open_seats = table.open_seats()
             if not open_seats:
@@ -500,8 +587,13 @@ class TeacherSocket(_Socket):
         kind = msg["t"]
         if not self.authorized:
             key = msg.get("key")
-            if kind != "hello" or not isinstance(key, str) or not secrets.compare_digest(
-                    key.encode("utf-8", "replace"), self.server.teacher_key.encode()):
+            if (
+                kind != "hello"
+                or not isinstance(key, str)
+                or not secrets.compare_digest(
+                    key.encode("utf-8", "replace"), self.server.teacher_key.encode()
+                )
+            ):
                 self.refuse("This page is the teacher's: open the address the class command printed.")
                 self.close(4001, "not the teacher's key")
                 return
@@ -523,7 +615,8 @@ class TeacherSocket(_Socket):
                 n = await self.server.new_round()
                 self.send_json({"t": "said", "text": f"Round {n} started: students start new tables."})
             elif kind == "watch":
-                table = self.server.tables.get(msg.get("table")) if isinstance(msg.get("table"), str) else None
+                wanted = msg.get("table")
+                table = self.server.tables.get(wanted) if isinstance(wanted, str) else None
                 if table is None:
                     raise Refused("There is no such table (any more).")
                 self.send_json({"t": "watching", **self.server.table_info(table)})
@@ -543,16 +636,21 @@ class TeacherSocket(_Socket):
 class FileHandler(tornado.web.RequestHandler):
     """The pages' files, from ``widgets/`` (nothing else is served)."""
 
-    TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
-             ".html": "text/html; charset=utf-8"}
+    TYPES = {
+        ".js": "text/javascript; charset=utf-8",
+        ".css": "text/css; charset=utf-8",
+        ".html": "text/html; charset=utf-8",
+    }
 
     def initialize(self, name: str) -> None:
         self.name = name
 
     def set_default_headers(self) -> None:
-        self.set_header("Content-Security-Policy",
-                        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
-                        "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+        self.set_header(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
+            "connect-src 'self' ws: wss:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+        )
         self.set_header("X-Content-Type-Options", "nosniff")
         self.set_header("Referrer-Policy", "no-referrer")
         self.set_header("Cache-Control", "no-cache")
@@ -572,14 +670,28 @@ def make_app(server: ClassServer) -> tornado.web.Application:
     ]
     routes += [(rf"/static/{re.escape(name)}", FileHandler, {"name": name}) for name in FILES]
     return tornado.web.Application(
-        routes, websocket_ping_interval=15, websocket_ping_timeout=15,
-        websocket_max_message_size=MAX_MESSAGE, compress_response=True)
+        routes,
+        websocket_ping_interval=15,
+        websocket_ping_timeout=15,
+        websocket_max_message_size=MAX_MESSAGE,
+        compress_response=True,
+    )
 
 
-async def serve(folder: Path, ip: str, port: int, *, workers: int | None = None, playback: float | None = None,
-                ready: Any = None, durable: bool = False, before: Any = None) -> None:
+async def serve(
+    folder: Path,
+    ip: str,
+    port: int,
+    *,
+    workers: int | None = None,
+    playback: float | None = None,
+    ready: Any = None,
+    durable: bool = False,
+    before: Any = None,
+) -> None:
     """Serve the class kept in ``folder`` until SIGINT/SIGTERM."""
     import signal
+
     server = ClassServer(folder, workers=workers, playback=playback, durable=durable)
     await server.start()
     if before is not None:
@@ -601,4 +713,3 @@ async def serve(folder: Path, ip: str, port: int, *, workers: int | None = None,
         http.stop()
         await server.close()
         await http.close_all_connections()
-

@@ -18,6 +18,7 @@ every commit: ``synchronous=FULL``).
 
 A server database could implement the same interface (:class:`Store`).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -134,7 +135,7 @@ class SqliteStore:
         # readers: a connection of their own (WAL lets them read while the writer writes)
         self._read = self._connect()
         self._read_lock = threading.Lock()
-        self.commits = 0          # transactions committed (a group counts once)
+        self.commits = 0  # transactions committed (a group counts once)
 
     def _connect(self) -> sqlite3.Connection:
         con = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
@@ -149,7 +150,7 @@ class SqliteStore:
         try:
             con = self._connect()
             con.executescript(SCHEMA)
-        except BaseException as exc:      # reported by __init__
+        except BaseException as exc:  # reported by __init__
             self._failed = exc
             self._ready.set()
             return
@@ -197,7 +198,7 @@ class SqliteStore:
             try:
                 op.loop.call_soon_threadsafe(_settle, op.future, error, op.result)
             except RuntimeError:
-                pass              # the loop is closed
+                pass  # the loop is closed
 
     async def _write(self, statements: list[tuple[str, tuple]]) -> Any:
         if self._failed is not None or not self._thread.is_alive():
@@ -209,35 +210,63 @@ class SqliteStore:
 
     # ------------------------------------------------------------ writes
     async def create_table(self, rec: TableRecord) -> None:
-        st: list[tuple[str, tuple]] = [(
-            "INSERT INTO tables(id, code, round, created, settings) VALUES (?, ?, ?, ?, ?)",
-            (rec.id, rec.code, rec.round, rec.created, json.dumps(rec.settings)))]
-        st += [("INSERT INTO seats(table_id, seat, kind, name, token_hash) VALUES (?, ?, ?, ?, ?)",
-                (rec.id, s.seat, s.kind, s.name, s.token_hash)) for s in rec.seats]
+        st: list[tuple[str, tuple]] = [
+            (
+                "INSERT INTO tables(id, code, round, created, settings) VALUES (?, ?, ?, ?, ?)",
+                (rec.id, rec.code, rec.round, rec.created, json.dumps(rec.settings)),
+            )
+        ]
+        st += [
+            (
+                "INSERT INTO seats(table_id, seat, kind, name, token_hash) VALUES (?, ?, ?, ?, ?)",
+                (rec.id, s.seat, s.kind, s.name, s.token_hash),
+            )
+            for s in rec.seats
+        ]
         await self._write(st)
 
     async def set_seat(self, table_id: str, seat: SeatRecord) -> None:
-        await self._write([(
-            "INSERT OR REPLACE INTO seats(table_id, seat, kind, name, token_hash) VALUES (?, ?, ?, ?, ?)",
-            (table_id, seat.seat, seat.kind, seat.name, seat.token_hash))])
+        await self._write(
+            [
+                (
+                    "INSERT OR REPLACE INTO seats(table_id, seat, kind, name, token_hash) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (table_id, seat.seat, seat.kind, seat.name, seat.token_hash),
+                )
+            ]
+        )
 
     async def append(self, table_id: str, actions: list[ActionRecord]) -> None:
-        await self._write([(
-            "INSERT INTO actions(table_id, seq, seat, action, digest, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (table_id, a.seq, a.seat, a.action, a.digest, a.at or time.time())) for a in actions])
+        await self._write(
+            [
+                (
+                    "INSERT INTO actions(table_id, seq, seat, action, digest, at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (table_id, a.seq, a.seat, a.action, a.digest, a.at or time.time()),
+                )
+                for a in actions
+            ]
+        )
 
     async def truncate(self, table_id: str, seq: int) -> None:
         """Forget the actions from ``seq`` on (an undo), and that the game ended."""
-        await self._write([("DELETE FROM actions WHERE table_id = ? AND seq >= ?", (table_id, seq)),
-                           ("UPDATE tables SET finished = NULL, result = NULL WHERE id = ?", (table_id,))])
+        await self._write(
+            [
+                ("DELETE FROM actions WHERE table_id = ? AND seq >= ?", (table_id, seq)),
+                ("UPDATE tables SET finished = NULL, result = NULL WHERE id = ?", (table_id,)),
+            ]
+        )
 
     async def finish(self, table_id: str, result: str | None) -> None:
-        await self._write([("UPDATE tables SET finished = ?, result = ? WHERE id = ?",
-                            (time.time(), result, table_id))])
+        await self._write(
+            [("UPDATE tables SET finished = ?, result = ? WHERE id = ?", (time.time(), result, table_id))]
+        )
 
     async def new_round(self, activity: dict) -> int:
-        return int(await self._write([("INSERT INTO rounds(started, activity) VALUES (?, ?)",
-                                       (time.time(), json.dumps(activity)))]))
+        return int(
+            await self._write(
+                [("INSERT INTO rounds(started, activity) VALUES (?, ?)", (time.time(), json.dumps(activity)))]
+            )
+        )
 
     async def set_meta(self, key: str, value: str) -> None:
         await self._write([("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))])
@@ -252,25 +281,33 @@ class SqliteStore:
         return rows[0][0] if rows else None
 
     def rounds(self) -> list[tuple[int, float, dict]]:
-        return [(i, t, json.loads(a)) for i, t, a in self._rows("SELECT id, started, activity FROM rounds ORDER BY id")]
+        return [
+            (i, t, json.loads(a))
+            for i, t, a in self._rows("SELECT id, started, activity FROM rounds ORDER BY id")
+        ]
 
     def tables(self, round: int | None = None) -> list[TableRecord]:
         """Every table (of one round), with its seats and actions, oldest first."""
         where, args = ("WHERE round = ?", (round,)) if round is not None else ("", ())
         recs: dict[str, TableRecord] = {}
         for tid, code, rnd, created, settings, finished, result in self._rows(
-                f"SELECT id, code, round, created, settings, finished, result FROM tables {where} "
-                "ORDER BY created, id", args):
-            recs[tid] = TableRecord(tid, code, rnd, created, json.loads(settings), finished=finished,
-                                    result=result)
+            f"SELECT id, code, round, created, settings, finished, result FROM tables {where} "
+            "ORDER BY created, id",
+            args,
+        ):
+            recs[tid] = TableRecord(
+                tid, code, rnd, created, json.loads(settings), finished=finished, result=result
+            )
         if not recs:
             return []
         for tid, seat, kind, name, token_hash in self._rows(
-                "SELECT table_id, seat, kind, name, token_hash FROM seats ORDER BY table_id, seat"):
+            "SELECT table_id, seat, kind, name, token_hash FROM seats ORDER BY table_id, seat"
+        ):
             if tid in recs:
                 recs[tid].seats.append(SeatRecord(seat, kind, name, token_hash))
         for tid, seq, seat, action, digest, at in self._rows(
-                "SELECT table_id, seq, seat, action, digest, at FROM actions ORDER BY table_id, seq"):
+            "SELECT table_id, seq, seat, action, digest, at FROM actions ORDER BY table_id, seq"
+        ):
             if tid in recs:
                 recs[tid].actions.append(ActionRecord(seq, seat, action, digest, at))
         return list(recs.values())

@@ -15,11 +15,11 @@ sent) only once the store has committed it. The bots think in a worker
 pool off the request path (:class:`BotPool`), each on a copy of the game
 that only its seat's observation is read from.
 """
+
 from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import logging
 import multiprocessing
 import os
@@ -27,7 +27,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.bots import Bot
@@ -36,12 +36,23 @@ from ..core.game import CHANCE, Game
 from ..play import GAMES, Settings, make_bot, new_game
 from ..widget.board import BoardWidget
 from ..widget.bots import BotRunner, _running_loop
+from .replay import digest, player_entries, rebuild
 from .store import ActionRecord, SeatRecord, Store, TableRecord
 
 log = logging.getLogger("boardkit.classroom")
 
-__all__ = ["ClassTable", "SeatBoard", "BotPool", "Device", "new_code", "new_token", "token_hash",
-           "rebuild", "digest", "CODE_LETTERS"]
+__all__ = [
+    "ClassTable",
+    "SeatBoard",
+    "BotPool",
+    "Device",
+    "new_code",
+    "new_token",
+    "token_hash",
+    "rebuild",
+    "digest",
+    "CODE_LETTERS",
+]
 
 #: Table codes: letters that cannot be mistaken for one another (no I, O).
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
@@ -69,44 +80,6 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-def digest(state: dict) -> str:
-    """A short fingerprint of a position (checked when a table is rebuilt)."""
-    text = json.dumps(state, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
-    return hashlib.sha1(text.encode()).hexdigest()[:16]
-
-
-def settings_of(data: dict) -> Settings:
-    """The :class:`~boardkit.play.Settings` stored as plain JSON."""
-    s = Settings()
-    return replace(s, game=data["game"], players=int(data["players"]), seats=tuple(data["seats"]),
-                   ai=int(data["ai"]), option=data.get("option"), seed=int(data["seed"]))
-
-
-def settings_json(s: Settings) -> dict:
-    return {"game": s.game, "players": s.players, "seats": list(s.seats), "ai": s.ai, "option": s.option,
-            "seed": s.seed}
-
-
-def player_entries(game: Game) -> list[tuple[int, str]]:
-    """The players' actions of ``game`` (chance follows from the seed)."""
-    return [(e.player, e.action) for e in game.log if e.player is not CHANCE]
-
-
-def rebuild(settings: Settings, actions: list[ActionRecord]) -> Game:
-    """The game of a stored table: a new game of its settings with its
-    players' actions applied again, each checked against the digest of the
-    position it led to. Raises :class:`ValueError` when one does not fit."""
-    game = new_game(settings)
-    for a in actions:
-        if game.current_player != a.seat:
-            raise ValueError(f"stored action {a.seq} ({a.action!r}) is for seat {a.seat}, "
-                             f"but seat {game.current_player!r} is to move")
-        game.apply(a.action)
-        if digest(game.state) != a.digest:
-            raise ValueError(f"stored action {a.seq} ({a.action!r}) does not lead to the stored position")
-    return game
-
-
 # --------------------------------------------------------------- bot pool
 def _think(bot: Bot, game: Game) -> tuple[str, Bot]:
     """(worker) The bot's move and the bot after choosing it (its random
@@ -117,6 +90,7 @@ def _think(bot: Bot, game: Game) -> tuple[str, Bot]:
 def _warm() -> int:
     """(worker) Import the games and their bots once."""
     from .. import play
+
     for name in play.GAMES:
         play.make_bot(name, 2, 0)
     return os.getpid()
@@ -196,7 +170,7 @@ class TableRunner(BotRunner):
         return _running_loop()
 
     def cancel(self) -> None:
-        pass          # the table drops a bot's answer for a game that has changed
+        pass  # the table drops a bot's answer for a game that has changed
 
     def wait(self, deadline: float | None, timeout: float | None) -> None:
         pass
@@ -215,8 +189,9 @@ class SeatBoard(BoardWidget):
     drawn from the device's own seats' side (none: a spectator), whose
     messages go to the device."""
 
-    def __init__(self, table: ClassTable, seats: Iterable[int], device: Device,
-                 playback: float | None = None):
+    def __init__(
+        self, table: ClassTable, seats: Iterable[int], device: Device, playback: float | None = None
+    ):
         self._class_table = table
         self._local = sorted(seats)
         self._device = device
@@ -244,6 +219,13 @@ class SeatBoard(BoardWidget):
             return ""
         return self._class_table.elsewhere(seat)
 
+    def _hint(self, curtain: str, svg: str) -> str:
+        hint = super()._hint(curtain, svg)
+        seat = self._runner.seat_to_move()
+        if not hint and seat is not None and self._runner.thinking is None and self.step_index < 0:
+            return self._elsewhere(seat)       # whose turn it is, and where
+        return hint
+
     def _send(self, msg: dict, buffers: list | None = None) -> None:
         if msg.get("method") == "update":
             state = msg.get("state") or {}
@@ -256,6 +238,7 @@ class SeatBoard(BoardWidget):
     def opening(self) -> tuple[dict, list]:
         """The whole state, as the first message a page gets."""
         from ipywidgets.widgets.widget import _remove_buffers
+
         state = self.get_state()
         for key in NOT_SENT:
             state.pop(key, None)
@@ -267,7 +250,9 @@ class SeatBoard(BoardWidget):
         if shared:
             exc = InvalidActionError(
                 f"↶ Undo is only for a table whose players share one device: {shared} "
-                "has seen your move, so it stays", rule=SEAT_RULE)
+                "has seen your move, so it stays",
+                rule=SEAT_RULE,
+            )
             self._say(exc)
             raise exc
         super().undo()
@@ -303,8 +288,17 @@ class ClassTable:
     """One table of the class: its game, seats, bots and the boards of the
     devices looking at it."""
 
-    def __init__(self, rec: TableRecord, game: Game, settings: Settings, store: Store, pool: BotPool,
-                 *, on_change: Callable[[ClassTable], None] | None = None, playback: float | None = None):
+    def __init__(
+        self,
+        rec: TableRecord,
+        game: Game,
+        settings: Settings,
+        store: Store,
+        pool: BotPool,
+        *,
+        on_change: Callable[[ClassTable], None] | None = None,
+        playback: float | None = None,
+    ):
         self.rec = rec
         self.game = game
         self.settings = settings
@@ -315,11 +309,13 @@ class ClassTable:
         self.lock = asyncio.Lock()
         self.bots: dict[int, Bot] = {
             s.seat: make_bot(settings.game, settings.ai, settings.seed + s.seat)
-            for s in rec.seats if s.kind == "bot"}
+            for s in rec.seats
+            if s.kind == "bot"
+        }
         self.boards: dict[SeatBoard, Device] = {}
         #: the seat whose bot is thinking
         self.thinking: int | None = None
-        self._job = 0                  # +1 whenever a bot's answer would be stale
+        self._job = 0  # +1 whenever a bot's answer would be stale
         self._task: asyncio.Task | None = None
         self._failed_at: int | None = None
         self._stored = [(a.seat, a.action) for a in rec.actions]
@@ -345,8 +341,11 @@ class ClassTable:
         return self.rec.seats[k]
 
     def seats_of(self, token_hash_: str) -> list[int]:
-        return [s.seat for s in self.rec.seats if s.kind == "person" and s.token_hash
-                and secrets.compare_digest(s.token_hash, token_hash_)]
+        return [
+            s.seat
+            for s in self.rec.seats
+            if s.kind == "person" and s.token_hash and secrets.compare_digest(s.token_hash, token_hash_)
+        ]
 
     def open_seats(self) -> list[int]:
         return [s.seat for s in self.rec.seats if s.kind == "person" and not s.token_hash]
@@ -363,8 +362,10 @@ class ClassTable:
         name = self.game.seat_name(seat)
         s = self.rec.seats[seat]
         if s.kind == "person" and not s.token_hash:
-            return (f"It is {name}'s turn, and nobody sits there yet: a classmate joins with the "
-                    f"table code {self.code}")
+            return (
+                f"It is {name}'s turn, and nobody sits there yet: a classmate joins with the "
+                f"table code {self.code}"
+            )
         return f"It is {name}'s turn: {s.name} plays it on another device — wait for their move"
 
     def shared_with(self, seats: list[int]) -> str:
@@ -381,17 +382,37 @@ class ClassTable:
             turn = f"{g.seat_name(seat)} ({self.who(seat)})"
         people = [b for b in self.boards if b.seats]
         online = {k for b in people for k in b.seats}
-        seats = [{"seat": s.seat, "name": g.seat_name(s.seat), "who": self.who(s.seat), "kind": s.kind,
-                  "open": s.kind == "person" and not s.token_hash,
-                  "online": s.kind == "bot" or s.seat in online} for s in self.rec.seats]
+        seats = [
+            {
+                "seat": s.seat,
+                "name": g.seat_name(s.seat),
+                "who": self.who(s.seat),
+                "kind": s.kind,
+                "open": s.kind == "person" and not s.token_hash,
+                "online": s.kind == "bot" or s.seat in online,
+            }
+            for s in self.rec.seats
+        ]
         over = g.current_player is None
         idle = time.time() - self.last_move
-        return {"id": self.id, "code": self.code, "game": self.settings.game, "title": self.title,
-                "option": self.settings.option, "ai": self.settings.ai, "round": self.rec.round,
-                "seats": seats, "moves": len(self._stored), "turn": turn, "finished": over,
-                "result": g.situation() if over else "", "thinking": self.thinking is not None,
-                "idle_s": round(idle), "waiting": bool(self.open_seats()),
-                "stuck": (not over and self.thinking is None and idle > 120)}
+        return {
+            "id": self.id,
+            "code": self.code,
+            "game": self.settings.game,
+            "title": self.title,
+            "option": self.settings.option,
+            "ai": self.settings.ai,
+            "round": self.rec.round,
+            "seats": seats,
+            "moves": len(self._stored),
+            "turn": turn,
+            "finished": over,
+            "result": g.situation() if over else "",
+            "thinking": self.thinking is not None,
+            "idle_s": round(idle),
+            "waiting": bool(self.open_seats()),
+            "stuck": (not over and self.thinking is None and idle > 120),
+        }
 
     # ---------------------------------------------------------- devices
     def attach(self, seats: Iterable[int], device: Device) -> SeatBoard:
@@ -440,8 +461,10 @@ class ClassTable:
             self._rebuild_from(before)
             for b in self.boards:
                 b.followed(None, [])
-                b.error = f"The move could not be kept (the class's store failed: {type(exc).__name__}); " \
-                          "it was not played"
+                b.error = (
+                    f"The move could not be kept (the class's store failed: {type(exc).__name__}); "
+                    "it was not played"
+                )
                 b.redraw()
             return
         if not changed:
@@ -450,7 +473,7 @@ class ClassTable:
         shrank = len(log_now) < n0 or (len(self._stored) < len(before))
         events = [ev for e in log_now[n0:] for ev in e.events] if not shrank else []
         mover_seat = log_now[n0].player if (not shrank and n0 < len(log_now)) else None
-        self._job += 1                     # a bot's answer for the old game is stale
+        self._job += 1  # a bot's answer for the old game is stale
         self.thinking = None
         for b in self.boards:
             if b is mover:
@@ -476,8 +499,13 @@ class ClassTable:
         if len(now) > k:
             digests = self._digests(len(now) - k)
             at = time.time()
-            await self.store.append(self.id, [ActionRecord(k + i, seat, action, digests[i], at)
-                                              for i, (seat, action) in enumerate(now[k:])])
+            await self.store.append(
+                self.id,
+                [
+                    ActionRecord(k + i, seat, action, digests[i], at)
+                    for i, (seat, action) in enumerate(now[k:])
+                ],
+            )
             self.last_move = at
         self._stored = now
         self.changes += 1
@@ -492,7 +520,7 @@ class ClassTable:
         log_ = self.game.log
         idx = [i for i, e in enumerate(log_) if e.player is not CHANCE][-n:]
         out = []
-        for j, i in enumerate(idx):
+        for j in range(len(idx)):
             nxt = idx[j + 1] if j + 1 < len(idx) else None
             out.append(digest(self.game.state if nxt is None else self.game.state_before(nxt)))
         return out
@@ -549,12 +577,14 @@ class ClassTable:
                     self.thinking = None
                     self._failed_at = self.changes
                     for b in self.boards:
-                        b.error = f"{self.game.seat_name(seat)} (bot) failed: {type(exc).__name__}: {exc}"[:300]
+                        b.error = f"{self.game.seat_name(seat)} (bot) failed: {type(exc).__name__}: {exc}"[
+                            :300
+                        ]
                         b.redraw()
             return
         async with self.lock:
             if job != self._job or self.closed:
-                return                      # the game changed meanwhile; poke asks again
+                return  # the game changed meanwhile; poke asks again
             self.thinking = None
             bot.__dict__.update(after.__dict__)
             devices = list(self.boards.values())

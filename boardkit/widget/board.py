@@ -256,6 +256,7 @@ class BoardWidget(anywidget.AnyWidget):
             raise InvalidActionError(f"playback is seconds per step, from 0 to 10, not {playback!r}")
         super().__init__(board_id=uuid.uuid4().hex[:12], size=size, playback=float(playback))
         self._table = Table(game, bots)
+        self._playback: Playback
         self._ready = False            # True once the first picture is drawn
         self._batching = False
         self._runner = self._make_runner(batch=self._batch, policy=self._policy,

@@ -45,21 +45,97 @@ def _need_browser():
 
 
 @pytest.fixture(scope="session")
-def browser_context():
+def _playwright():
+    """One Playwright per pytest process (its sync API allows one)."""
     _need_browser()
     from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser_context(_playwright):
     user_data = tempfile.mkdtemp(prefix="boardkit-chromium-")
     try:
-        with sync_playwright() as p:
-            ctx = p.chromium.launch_persistent_context(
-                user_data, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-                viewport={"width": 1280, "height": 900})
-            try:
-                yield ctx
-            finally:
-                ctx.close()
+        ctx = _playwright.chromium.launch_persistent_context(
+            user_data, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900})
+        try:
+            yield ctx
+        finally:
+            ctx.close()
     finally:
         shutil.rmtree(user_data, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def chromium(_playwright):
+    """A Chromium whose contexts are separate browsers (each its own
+    storage): students on their own devices, and their teacher."""
+    browser = _playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+class ClassServerProc:
+    """``python -m boardkit.classroom`` (the README's class command) on a
+    free loopback port with its own folder; it can be killed and started
+    again on the same folder."""
+
+    def __init__(self, folder: Path, playback: float = 0.0):
+        self.folder = folder
+        self.port = _free_port()
+        self.playback = playback
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.teacher = ""
+
+    def start(self) -> ClassServerProc:
+        log_path = self.folder.parent / f"{self.folder.name}.log"
+        self.log = open(log_path, "a")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-u", "-m", "boardkit.classroom", "--ip", "127.0.0.1", "--port", str(self.port),
+             "--folder", str(self.folder), "--playback", str(self.playback)],
+            stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.time() + 90
+        while True:
+            text = log_path.read_text()
+            found = [line for line in text.splitlines() if "Teacher's page:" in line]
+            if found and text.count("Students open") >= self.starts + 1:
+                self.teacher = found[-1].split("Teacher's page:", 1)[1].strip()
+                break
+            if self.proc.poll() is not None or time.time() > deadline:
+                raise RuntimeError("the class server did not start:\n" + text[-3000:])
+            time.sleep(0.1)
+        self.starts += 1
+        return self
+
+    starts = 0
+
+    def kill(self) -> None:
+        """SIGKILL: no goodbye, nothing flushed by the server itself."""
+        assert self.proc is not None
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+        self.log.close()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            _stop_server(self.proc, self.log, self.folder.parent / f"{self.folder.name}.log")
+
+
+@pytest.fixture
+def class_server():
+    _need_browser()
+    tmp = Path(tempfile.mkdtemp(prefix="boardkit-classsrv-"))
+    server = ClassServerProc(tmp / "class").start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 @pytest.fixture
