@@ -234,6 +234,17 @@ class ClassStudent:
             self.r.refused += 1
         return reply
 
+    async def request(self, kind: str, word: str | None = None) -> dict:
+        """Any other request of the board (``next``, ``toggle``, ``confirm`` …)."""
+        rid = f"s{self.r.n}-{self.r.clicks}"
+        self.r.clicks += 1
+        content = {"id": rid, "kind": kind, "version": self.state.get("version", 0)}
+        if word is not None:
+            content["word"] = word
+        self.send({"t": "msg", "content": content})
+        await self.until(lambda: rid in self.r.replies)
+        return self.state.get("reply", {})
+
     async def play(self, moves: int, *, patience: float = 120.0) -> int:
         """Play ``moves`` moves at this table (fewer when the game ends);
         returns how many were acknowledged."""
@@ -244,10 +255,20 @@ class ClassStudent:
         for _ in range(moves * 12 + 40):
             if done >= moves:
                 break
-            await self.until(lambda: self.over() or self.my_turn(), timeout=patience)
+            await self.until(lambda: self.over() or self.my_turn() or bool(self.state.get("held")),
+                             timeout=patience)
             if self.over():
                 break
-            acts = offered(self.svg)[0]
+            if self.state.get("held"):          # a moment the board holds (a race's finish): go on
+                await self.request("next")
+                continue
+            acts, toggles, confirms = offered(self.svg)
+            if not acts and confirms:           # dice: keep some (chosen at random), reroll the others
+                for word in toggles:
+                    if self.rng.random() < 0.5:
+                        await self.request("toggle", word)
+                await self.request("confirm", confirms[0])
+                continue
             pending = self.state.get("pending", "")
             if pending:
                 acts = [a for a in acts if a.split()[0] != pending.split()[0]] or acts

@@ -17,9 +17,10 @@ import pytest
 pytest.importorskip("tornado")
 
 from benchmarks.class_client import ClassStudent, Record, pair, solo_student  # noqa: E402
+from boardkit.classroom.replay import rebuild, settings_of  # noqa: E402
 from boardkit.classroom.server import ClassServer, make_app  # noqa: E402
 from boardkit.classroom.store import FILE_NAME, SqliteStore  # noqa: E402
-from boardkit.classroom.tables import BotPool, rebuild, settings_of  # noqa: E402
+from boardkit.classroom.tables import BotPool  # noqa: E402
 
 
 def _port() -> int:
@@ -335,3 +336,56 @@ def test_two_devices_pair_and_solo_helpers_measure(tmp_path):
     assert a.error == b.error == s.error == ""
     assert a.total_moves >= 3 and b.total_moves >= 3 and s.total_moves >= 3
     assert a.first_board_s is not None and s.first_board_s is not None
+
+
+def test_class_games_come_back_replayed_and_the_export_keeps_no_names(tmp_path):
+    from boardkit.classroom import class_games, export_class
+
+    async def go():
+        async with Running(tmp_path) as srv:
+            a = await srv.student(0, "Ana Secret")
+            b = await srv.student(1, "Ben Secret")
+            table = await a.start("game=slip_stream&seats=person,person&seed=12")
+            await b.join(table["code"])
+            await asyncio.gather(a.play(500), b.play(500))
+            c = await srv.student(2, "Cy")
+            await c.start("game=slime_race&players=3&ai=1&seed=3")   # not finished
+            await c.play(2)
+
+    run(go())
+    games = class_games(tmp_path)
+    assert [g.game.info.name for g in games] == ["slip_stream"]
+    assert games[0].game.current_player is None and games[0].seats == ["person", "person"]
+    assert len(class_games(tmp_path, finished=False)) == 2
+    text = json.dumps(export_class(tmp_path))
+    assert "Secret" not in text and "token" not in text
+    out = tmp_path / "export.json"
+    out.write_text(text)
+    again = class_games(out)
+    assert again[0].game.to_json() == games[0].game.to_json()
+
+
+def test_the_example_session_replays_with_every_game_finished():
+    from boardkit.classroom import class_games
+    from boardkit.classroom.games import EXAMPLE, read_class
+
+    games = class_games()
+    assert len(games) == len(read_class(EXAMPLE)) >= 20
+    assert {g.game.info.name for g in games} == {"slime_race", "super_race", "slime_culture_center",
+                                                "slip_stream"}
+    assert all(g.game.current_player is None for g in games)
+
+
+def test_a_stored_action_that_does_not_lead_to_its_position_is_refused(tmp_path):
+    from boardkit.classroom.games import EXAMPLE
+
+    data = json.loads(EXAMPLE.read_text())
+    data["tables"] = data["tables"][:1]
+    seat, action, digest = data["tables"][0]["actions"][3]
+    data["tables"][0]["actions"][3] = [seat, action, "0" * 16]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    from boardkit.classroom import class_games
+
+    with pytest.raises(ValueError, match="does not lead to the stored position"):
+        class_games(bad)

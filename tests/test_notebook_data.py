@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
-FILES = sorted(p for p in DATA.glob("*.json") if not p.name.startswith("strength"))
+FILES = sorted(p for p in DATA.glob("*.json") if not p.name.startswith(("strength", "class_")))
 
 
 def test_there_are_stored_sweeps():

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["class_games", "main"]
+__all__ = ["class_games", "export_class", "main"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,3 +30,8 @@ def main(argv: list[str] | None = None) -> int:
 def class_games(*args: Any, **kwargs: Any) -> Any:
     from .games import class_games as _class_games
     return _class_games(*args, **kwargs)
+
+
+def export_class(*args: Any, **kwargs: Any) -> Any:
+    from .games import export_class as _export_class
+    return _export_class(*args, **kwargs)

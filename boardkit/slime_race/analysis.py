@@ -62,3 +62,21 @@ def bet_values(sim: dict) -> dict:
     """Expected points per coin of each odds space: P(pair) × multiplier."""
     n = sim["races"]
     return {p: sim["pairs"].get(p, 0) / n * C.odds[p] for p in PAIRS}
+
+
+def races_of(game: SlimeRace) -> list[dict]:
+    """Every finished race of a played game (a match may run several), as
+    the state records it: the race number, the 1st and 2nd slimes, the
+    winning pair, the coins bet on each pair (``bets``: pair → the seats'
+    coins, one entry a coin) and the points paid. Read from the positions
+    after each log entry, so a loaded or a class's game gives them too."""
+    out: list[dict] = []
+    last = None
+    n = len(game.log)
+    for i in range(1, n + 1):
+        state = game.state if i == n else game.state_before(i)
+        record = state.get("last_race")
+        if record and record != last:
+            out.append(copy_json(record))
+            last = record
+    return out
