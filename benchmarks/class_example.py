@@ -11,6 +11,7 @@ bots, Super Race against a bot, Slime Culture Center against a bot. The
 finished games are exported without names (``export_class``). The
 notebooks say what these students are: random clickers, not a class.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,7 +41,9 @@ async def _class(folder: Path, seed: int) -> None:
     from boardkit.classroom.server import ClassServer, make_app
     from boardkit.classroom.tables import BotPool
 
-    server = ClassServer(folder, playback=0, pool=BotPool(2, executor=ThreadPoolExecutor(2)))
+    server = ClassServer(
+        folder, playback=0, pool=BotPool(2, executor=ThreadPoolExecutor(2)), student_seeds=True
+    )
     await server.start()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -75,6 +78,7 @@ async def _class(folder: Path, seed: int) -> None:
     async def limited(job):
         async with sem:
             await job
+
     await asyncio.gather(*(limited(j) for j in jobs))
     http.stop()
     await server.close()
@@ -86,11 +90,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
     from boardkit.classroom.games import export_class
+
     folder = Path(tempfile.mkdtemp(prefix="boardkit-example-class-"))
     asyncio.run(_class(folder, args.seed))
     data = export_class(folder)
-    data["about"] = ("An example session: simulated students who click a legal target at random, "
-                     f"seeded ({args.seed}); made by benchmarks/class_example.py")
+    data["about"] = (
+        "An example session: simulated students who click a legal target at random, "
+        f"seeded ({args.seed}); made by benchmarks/class_example.py"
+    )
     args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n")
     print(f"{len(data['tables'])} finished games written to {args.out}")
     return 0

@@ -29,17 +29,26 @@ def _port() -> int:
         return int(s.getsockname()[1])
 
 
+class CountingPool(BotPool):
+    """The bots' pool, counting what it is asked."""
+
+    asked = 0
+
+    async def think(self, bot, game):
+        self.asked += 1
+        return await super().think(bot, game)
+
+
 class Running:
     """A class server in this process (bots in threads)."""
 
     def __init__(self, folder: Path, playback: float = 0.0):
         self.folder = folder
         self.playback = playback
+        self.pool = CountingPool(2, executor=ThreadPoolExecutor(2))
 
     async def __aenter__(self) -> Running:
-        self.server = ClassServer(
-            self.folder, playback=self.playback, pool=BotPool(2, executor=ThreadPoolExecutor(2))
-        )
+        self.server = ClassServer(self.folder, playback=self.playback, pool=self.pool, student_seeds=True)
         await self.server.start()
         self.port = _port()
         self.http = make_app(self.server).listen(self.port, address="127.0.0.1")
@@ -183,6 +192,7 @@ def test_bk_class_hostile_messages_are_refused_in_one_sentence_and_change_nothin
         async with Running(tmp_path) as srv:
             a = await srv.student(0, "Ana")
             await a.start("game=slip_stream&ai=1&seed=4")
+            await a.until(a.my_turn)
             t = next(iter(srv.server.tables.values()))
             before = (list(t._stored), a.state.get("version"))
             n = len(a.texts)
@@ -288,7 +298,9 @@ def test_a_killed_server_resumes_every_table_at_its_last_acknowledged_action(tmp
     reopened by a new server after the first one was dropped unclosed.)"""
 
     async def first():
-        srv = ClassServer(tmp_path, playback=0, pool=BotPool(2, executor=ThreadPoolExecutor(2)))
+        srv = ClassServer(
+            tmp_path, playback=0, pool=BotPool(2, executor=ThreadPoolExecutor(2)), student_seeds=True
+        )
         await srv.start()
         port = _port()
         http = make_app(srv).listen(port, address="127.0.0.1")
@@ -349,7 +361,7 @@ def test_class_games_come_back_replayed_and_the_export_keeps_no_names(tmp_path):
             await b.join(table["code"])
             await asyncio.gather(a.play(500), b.play(500))
             c = await srv.student(2, "Cy")
-            await c.start("game=slime_race&players=3&ai=1&seed=3")   # not finished
+            await c.start("game=slime_race&players=3&ai=1&seed=3")  # not finished
             await c.play(2)
 
     run(go())
@@ -371,8 +383,12 @@ def test_the_example_session_replays_with_every_game_finished():
 
     games = class_games()
     assert len(games) == len(read_class(EXAMPLE)) >= 20
-    assert {g.game.info.name for g in games} == {"slime_race", "super_race", "slime_culture_center",
-                                                "slip_stream"}
+    assert {g.game.info.name for g in games} == {
+        "slime_race",
+        "super_race",
+        "slime_culture_center",
+        "slip_stream",
+    }
     assert all(g.game.current_player is None for g in games)
 
 
@@ -389,3 +405,93 @@ def test_a_stored_action_that_does_not_lead_to_its_position_is_refused(tmp_path)
 
     with pytest.raises(ValueError, match="does not lead to the stored position"):
         class_games(bad)
+
+
+def test_bk_seat_spectators_and_bots_words_show_no_hidden_hand(tmp_path):
+    """The teacher's Present (a spectator) shows no hand in Slime Race, and a
+    searching bot's plan (which names its cards) is not said while the game
+    goes on."""
+    from boardkit.classroom.tables import Device
+    from boardkit.play import make_bot
+
+    async def go():
+        async with Running(tmp_path) as srv:
+            a = await srv.student(0, "Ana")
+            await a.start("game=slime_race&players=2&seats=person,bot&ai=3&seed=8")
+            await a.play(3)
+            t = next(iter(srv.server.tables.values()))
+            assert type(t.bots[1]) is type(make_bot("slime_race", 3, 0))
+            spectator = await t.attach([], Device(lambda m, b: None))
+            hands = t.game.state["hands"]
+            seen = [
+                c
+                for k in (0, 1)
+                for c in hands[k]
+                if f'data-act="play {c}"' in spectator.svg or f">{c}<" in spectator.svg
+            ]
+            assert not seen and spectator.mode == "hotseat"
+            assert a.state.get("expects", "") == ""
+            t.detach(spectator)
+
+    run(go())
+
+
+def test_a_bot_thinks_once_per_move(tmp_path):
+    async def go():
+        async with Running(tmp_path) as srv:
+            a = await srv.student(0, "Ana")
+            await a.start("game=slip_stream&ai=1&seed=6")
+            await a.play(5)
+            t = next(iter(srv.server.tables.values()))
+            bot_moves = sum(1 for seat, _ in t._stored if seat == 1)
+            assert srv.pool.asked in (bot_moves, bot_moves + 1)  # (+1: one thinking now)
+
+    run(go())
+
+
+def test_a_move_the_store_cannot_keep_is_not_played_and_its_answer_says_so(tmp_path):
+    async def go():
+        async with Running(tmp_path) as srv:
+            a = await srv.student(0, "Ana")
+            await a.start("game=slip_stream&seats=person,bot&ai=1&seed=6")
+            await a.until(a.my_turn)
+            t = next(iter(srv.server.tables.values()))
+            stored, state = list(t._stored), t.game.state
+
+            async def broken(*args, **kwargs):
+                raise OSError("disk full")
+
+            srv.server.store.record = broken
+            from boardkit.widget import offered
+
+            for _ in range(4):
+                acts = offered(a.svg)[0]
+                pending = a.state.get("pending", "")
+                acts = [w for w in acts if not pending or w.split()[0] != pending.split()[0]] or acts
+                reply = await a.click(acts[0])
+                if not reply["ok"]:
+                    break
+            assert not reply["ok"] and "could not be kept" in reply["error"]
+            assert t._stored == stored and t.game.state == state
+            await asyncio.sleep(0.3)
+            assert t._stored == stored and t.game.state == state  # no bot answered a move taken back
+
+    run(go())
+
+
+def test_leaving_a_game_that_goes_on_opens_the_seat_for_a_classmate(tmp_path):
+    async def go():
+        async with Running(tmp_path) as srv:
+            a = await srv.student(0, "Ana")
+            table = await a.start("game=slip_stream&seats=person,person&seed=5")
+            b = await srv.student(1, "Ben")
+            await b.join(table["code"])
+            await b.leave()
+            t = srv.server.by_code[table["code"]]
+            assert t.open_seats() == [1]
+            await a.until(lambda: any(s["open"] for s in a.table["seats"]))
+            c = await srv.student(2, "Cy")
+            await c.join(table["code"])
+            assert t.rec.seats[1].name == "Cy"
+
+    run(go())

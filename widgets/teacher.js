@@ -3,7 +3,16 @@
 // It opens only with the teacher's key (in the address after #key=).
 import { $, boardSlot, connect, el, seatLine, settingsForm } from "./class.js";
 
-const key = new URLSearchParams(location.hash.slice(1)).get("key") ?? "";
+// The key is taken out of the address at once (the address bar may be on
+// the projector), and kept for this tab's reloads and reconnections.
+const KEY = "boardkit-teacher-key";
+const fromLink = new URLSearchParams(location.hash.slice(1)).get("key");
+if (fromLink) {
+  try { sessionStorage.setItem(KEY, fromLink); } catch { /* private mode: this page only */ }
+  history.replaceState(null, "", location.pathname);
+}
+let key = fromLink ?? "";
+try { key = key || sessionStorage.getItem(KEY) || ""; } catch { /* as above */ }
 const said = $("#said");
 const say = (text, kind = "refused") => { said.textContent = text; said.dataset.kind = kind; };
 let form = null;
@@ -39,7 +48,8 @@ function showClass(m) {
   $("#now").textContent = `Round ${m.round}: ${a.title}${a.option ? ` (${a.option})` : ""}, ${a.players} players, bots' level ${a.level}` +
     (m.locked ? " — locked." : " — students may pick another game.");
   $("#count").textContent = `Tables of round ${m.round}: ${m.tables.length} (${m.tables.filter((t) => t.finished).length} finished; ${m.students} students connected)` +
-    (m.earlier ? ` · ${m.earlier} tables of earlier rounds kept` : "");
+    (m.earlier ? ` · ${m.earlier} tables of earlier rounds kept` : "") +
+    (m.unresumed?.length ? ` · could not be brought back after a restart: ${m.unresumed.map((u) => u.code).join(", ")}` : "");
   $("#tables").replaceChildren(...m.tables.map((t) => el("tr", { class: t.finished ? "bk-done" : t.stuck ? "bk-stuck" : "", "data-code": t.code },
     el("td", {}, el("strong", { class: "bk-code" }, t.code)),
     el("td", {}, t.title),

@@ -15,6 +15,7 @@ acknowledged. The parts:
 
 Importing this package imports none of them (the server needs tornado).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -24,14 +25,17 @@ __all__ = ["class_games", "export_class", "main"]
 
 def main(argv: list[str] | None = None) -> int:
     from .cli import main as _main
+
     return _main(argv)
 
 
 def class_games(*args: Any, **kwargs: Any) -> Any:
     from .games import class_games as _class_games
+
     return _class_games(*args, **kwargs)
 
 
 def export_class(*args: Any, **kwargs: Any) -> Any:
     from .games import export_class as _export_class
+
     return _export_class(*args, **kwargs)

@@ -56,8 +56,13 @@ log = logging.getLogger("boardkit.classroom")
 MAX_MESSAGE = 16 * 1024
 #: Messages a page may send in a burst, and per second after it.
 BURST, RATE = 40, 20.0
-#: Wrong table codes a page may try before it must wait a minute.
+#: Wrong table codes a page (and all pages from one address) may try before
+#: it must wait a minute.
 MAX_WRONG_CODES = 10
+MAX_WRONG_CODES_ADDRESS = 40
+#: Seconds between two tables started from one page; tables in one round.
+START_EVERY = 2.0
+MAX_TABLES = 400
 MAX_NAME = 24
 #: The pages' files (served from ``widgets/``).
 FILES = (
@@ -110,6 +115,7 @@ class ClassServer:
         playback: float | None = None,
         pool: BotPool | None = None,
         durable: bool = False,
+        student_seeds: bool = False,
     ):
         self.folder = Path(folder)
         self.store = SqliteStore(self.folder / "class.sqlite", durable=durable)
@@ -124,6 +130,12 @@ class ClassServer:
         self.activity: dict = {"query": "", "locked": False}
         self._announce: asyncio.Handle | None = None
         self.started = time.time()
+        #: a student's link may fix the seed (tests and examples only)
+        self.student_seeds = student_seeds
+        self.wrong_codes: dict[str, deque[float]] = {}
+        #: stored tables that could not be rebuilt: their codes stay taken,
+        #: their seats' tokens are recognised, the teacher's page lists them
+        self.unresumed: list[TableRecord] = []
 
     # ------------------------------------------------------------ start
     async def start(self) -> None:
@@ -144,6 +156,8 @@ class ClassServer:
                 game = rebuild(settings, rec.actions)
             except Exception as exc:  # a table that cannot be rebuilt is said, not fatal
                 log.error("table %s cannot be resumed: %s", rec.code, exc)
+                rec.result = f"could not be resumed: {exc}"[:200]
+                self.unresumed.append(rec)
                 continue
             self._add(
                 ClassTable(
@@ -151,6 +165,23 @@ class ClassServer:
                 )
             )
         await self.pool.warm()
+
+    def unresumed_seat(self, token: str) -> bool:
+        """``token`` is a seat's at a table that could not be resumed."""
+        if not isinstance(token, str) or not 10 <= len(token) <= 64:
+            return False
+        th = token_hash(token)
+        return any(
+            s.token_hash and secrets.compare_digest(s.token_hash, th)
+            for rec in self.unresumed
+            for s in rec.seats
+        )
+
+    def tables_this_round(self) -> int:
+        return sum(1 for t in self.tables.values() if t.rec.round == self.round)
+
+    def taken_codes(self) -> set[str]:
+        return set(self.by_code) | {rec.code for rec in self.unresumed}
 
     def _add(self, table: ClassTable) -> None:
         self.tables[table.id] = table
@@ -248,7 +279,12 @@ class ClassServer:
             else:
                 seats.append(SeatRecord(k, "person", name if k in mine else "", th if k in mine else ""))
         rec = TableRecord(
-            uuid.uuid4().hex, new_code(self.by_code), self.round, time.time(), settings_json(settings), seats
+            uuid.uuid4().hex,
+            new_code(self.taken_codes()),
+            self.round,
+            time.time(),
+            settings_json(settings),
+            seats,
         )
         game = rebuild(settings, [])
         await self.store.create_table(rec)
@@ -325,6 +361,7 @@ class ClassServer:
             "students": len([x for x in self.students if x.board is not None]),
             "tables": tables,
             "earlier": len([t for t in self.tables.values() if t.rec.round != self.round]),
+            "unresumed": [{"code": r.code, "why": r.result} for r in self.unresumed],
         }
 
 
@@ -416,13 +453,13 @@ class _Socket(tornado.websocket.WebSocketHandler):
         else:
             self.refuse(text)
 
-    def watch(self, table: ClassTable, seats: list[int]) -> None:
+    async def watch(self, table: ClassTable, seats: list[int]) -> None:
         """Show ``table``'s board from ``seats``' side (none: a spectator)."""
         self.unwatch()
         self.device = device = Device(self._frame)
         self.table, self.seats = table, seats
         device.hold()  # (what the board says while it is made: in the opening)
-        self.board = table.attach(seats, device)
+        self.board = await table.attach(seats, device)
         device.outbox = None
         msg, buffers = self.board.opening()
         self._frame(msg, buffers)
@@ -451,6 +488,7 @@ class StudentSocket(_Socket):
     def open(self) -> None:
         self.server.students.add(self)
         self.wrong_codes: deque[float] = deque()
+        self.last_start = -START_EVERY
 
     def on_close(self) -> None:
         super().on_close()
@@ -473,9 +511,11 @@ class StudentSocket(_Socket):
             elif kind == "msg":
                 await self._board_message(msg.get("content"))
             elif kind == "leave":
-                table = self.table
+                table, seats = self.table, list(self.seats)
                 self.unwatch()
                 if table is not None:
+                    # a game that goes on keeps its seat open for a classmate
+                    await table.free_seats(seats)
                     self.server.changed(table)
                 self.send_json(self.server.lobby())
             else:
@@ -486,7 +526,12 @@ class StudentSocket(_Socket):
     async def _hello(self, token: Any) -> None:
         found = self.server.seat_of(token) if token else None
         if found is None:
-            if token:
+            if token and self.server.unresumed_seat(token):
+                self.refuse(
+                    "Your table could not be brought back after the server restarted; "
+                    "your teacher's page says so. Start or join another table."
+                )
+            elif token:
                 self.send_json({"t": "forget"})
             self.send_json(self.server.lobby())
             return
@@ -495,14 +540,14 @@ class StudentSocket(_Socket):
             if other is not self and other.table is table and set(other.seats) & set(seats):
                 other.send_json({"t": "moved"})
                 other.unwatch()
-        self._seated(table, seats, None)
+        await self._seated(table, seats, None)
 
-    def _seated(self, table: ClassTable, seats: list[int], token: str | None) -> None:
+    async def _seated(self, table: ClassTable, seats: list[int], token: str | None) -> None:
         msg: dict[str, Any] = {"t": "seated", **self.server.table_info(table), "you": seats}
         if token:
             msg["token"] = token
         self.send_json(msg)
-        self.watch(table, seats)
+        await self.watch(table, seats)
         self.server.changed(table)
 
     def _name(self, msg: dict) -> str:
@@ -526,23 +571,33 @@ class StudentSocket(_Socket):
             settings, problems = parse_query(query)
             if problems:
                 raise Refused(problems[0])
-        if "seed=" not in (
-            self.server.activity.get("query", "")
-            if self.server.activity.get("locked")
-            else msg.get("query", "")
-        ):
+        # the deal and the dice follow from the seed: a student never chooses it
+        # (one who did could work out a classmate's hand); a teacher's activity may
+        fixed = self.server.activity.get("locked") and "seed=" in self.server.activity.get("query", "")
+        if not fixed and not (self.server.student_seeds and "seed=" in str(msg.get("query", ""))):
             settings = replace(settings, seed=secrets.randbelow(1_000_000))
+        now = time.monotonic()
+        if now - self.last_start < START_EVERY:
+            raise Refused("A new table was just started from this page: wait a moment.")
+        if self.server.tables_this_round() >= MAX_TABLES:
+            raise Refused(
+                f"This round has {MAX_TABLES} tables already: ask your teacher to start a new round."
+            )
+        self.last_start = now
         table, token, seats = await self.server.new_table(settings, name, bool(msg.get("hotseat")))
-        self._seated(table, seats, token)
+        await self._seated(table, seats, token)
 
     async def _join(self, msg: dict) -> None:
         if self.board is not None:
             raise Refused("You already sit at a table: leave it first.")
         name = self._name(msg)
         now = time.monotonic()
+        wrong = self.server.wrong_codes.setdefault(self.request.remote_ip or "", deque())
+        while wrong and now - wrong[0] > 60:
+            wrong.popleft()
         while self.wrong_codes and now - self.wrong_codes[0] > 60:
             self.wrong_codes.popleft()
-        if len(self.wrong_codes) >= MAX_WRONG_CODES:
+        if len(self.wrong_codes) >= MAX_WRONG_CODES or len(wrong) >= MAX_WRONG_CODES_ADDRESS:
             raise Refused(
                 "Too many codes that fit no table: wait a minute, or ask your teacher for the code."
             )
@@ -551,6 +606,7 @@ class StudentSocket(_Socket):
         table = self.server.by_code.get(code)
         if table is None or table.rec.round != self.server.round:
             self.wrong_codes.append(now)
+            wrong.append(now)
             raise Refused(
                 f"No table of this round has the code “{code}”: check the letters with the "
                 "classmate who started it."
@@ -562,7 +618,7 @@ class StudentSocket(_Socket):
             seat = open_seats[0]
             token = new_token()
             await table.take_seat(seat, name, token_hash(token))
-        self._seated(table, [seat], token)
+        await self._seated(table, [seat], token)
 
     async def _board_message(self, content: Any) -> None:
         if self.board is None or self.table is None:
@@ -620,7 +676,7 @@ class TeacherSocket(_Socket):
                 if table is None:
                     raise Refused("There is no such table (any more).")
                 self.send_json({"t": "watching", **self.server.table_info(table)})
-                self.watch(table, [])
+                await self.watch(table, [])
             elif kind == "unwatch":
                 self.unwatch()
             elif kind == "msg":

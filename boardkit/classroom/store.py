@@ -27,7 +27,6 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -93,9 +92,9 @@ class Store(Protocol):
 
     async def create_table(self, rec: TableRecord) -> None: ...
     async def set_seat(self, table_id: str, seat: SeatRecord) -> None: ...
-    async def append(self, table_id: str, actions: list[ActionRecord]) -> None: ...
-    async def truncate(self, table_id: str, seq: int) -> None: ...
-    async def finish(self, table_id: str, result: str | None) -> None: ...
+    async def record(
+        self, table_id: str, keep: int, actions: list[ActionRecord], finished: tuple[float, str] | None
+    ) -> None: ...
     async def new_round(self, activity: dict) -> int: ...
     async def set_meta(self, key: str, value: str) -> None: ...
     def meta(self, key: str) -> str | None: ...
@@ -177,22 +176,32 @@ class SqliteStore:
         con.close()
 
     def _commit(self, con: sqlite3.Connection, group: list[_Op]) -> None:
-        error: BaseException | None = None
+        """One transaction for the group; each write in a savepoint of its
+        own, so a write that fails fails alone (its caller is told) and the
+        others are kept."""
+        errors: list[BaseException | None] = [None] * len(group)
         try:
             con.execute("BEGIN IMMEDIATE")
-            for op in group:
-                for sql, args in op.statements:
-                    cur = con.execute(sql, args)
-                    op.result = cur.lastrowid
+            for k, op in enumerate(group):
+                con.execute("SAVEPOINT op")
+                try:
+                    for sql, args in op.statements:
+                        cur = con.execute(sql, args)
+                        op.result = cur.lastrowid
+                    con.execute("RELEASE op")
+                except sqlite3.Error as exc:
+                    errors[k] = exc
+                    con.execute("ROLLBACK TO op")
+                    con.execute("RELEASE op")
             con.execute("COMMIT")
             self.commits += 1
         except BaseException as exc:
-            error = exc
+            errors = [exc] * len(group)
             try:
                 con.execute("ROLLBACK")
             except sqlite3.Error:
                 pass
-        for op in group:
+        for op, error in zip(group, errors):
             if op.loop is None or op.future is None:
                 continue
             try:
@@ -236,30 +245,25 @@ class SqliteStore:
             ]
         )
 
-    async def append(self, table_id: str, actions: list[ActionRecord]) -> None:
-        await self._write(
-            [
-                (
-                    "INSERT INTO actions(table_id, seq, seat, action, digest, at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (table_id, a.seq, a.seat, a.action, a.digest, a.at or time.time()),
-                )
-                for a in actions
-            ]
-        )
-
-    async def truncate(self, table_id: str, seq: int) -> None:
-        """Forget the actions from ``seq`` on (an undo), and that the game ended."""
-        await self._write(
-            [
-                ("DELETE FROM actions WHERE table_id = ? AND seq >= ?", (table_id, seq)),
-                ("UPDATE tables SET finished = NULL, result = NULL WHERE id = ?", (table_id,)),
-            ]
-        )
-
-    async def finish(self, table_id: str, result: str | None) -> None:
-        await self._write(
-            [("UPDATE tables SET finished = ?, result = ? WHERE id = ?", (time.time(), result, table_id))]
-        )
+    async def record(
+        self, table_id: str, keep: int, actions: list[ActionRecord], finished: tuple[float, str] | None
+    ) -> None:
+        """In one transaction: keep the first ``keep`` actions (an undo forgets
+        the rest), add ``actions``, and mark the game finished (when, and its
+        result) or not."""
+        st: list[tuple[str, tuple]] = [
+            ("DELETE FROM actions WHERE table_id = ? AND seq >= ?", (table_id, keep))
+        ]
+        st += [
+            (
+                "INSERT INTO actions(table_id, seq, seat, action, digest, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, a.seq, a.seat, a.action, a.digest, a.at or time.time()),
+            )
+            for a in actions
+        ]
+        when, result = finished if finished is not None else (None, None)
+        st.append(("UPDATE tables SET finished = ?, result = ? WHERE id = ?", (when, result, table_id)))
+        await self._write(st)
 
     async def new_round(self, activity: dict) -> int:
         return int(
@@ -332,6 +336,3 @@ def _settle(future: asyncio.Future, error: BaseException | None, result: Any) ->
 def open_store(folder: str | Path, **kwargs: Any) -> SqliteStore:
     """The store of the class kept in ``folder`` (made if need be)."""
     return SqliteStore(Path(folder) / FILE_NAME, **kwargs)
-
-
-Opener = Callable[[Path], Store]

@@ -27,6 +27,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,17 +103,29 @@ class BotPool:
 
     def __init__(self, workers: int | None = None, executor: Executor | None = None):
         self.workers = workers or max(1, os.cpu_count() or 1)
-        if executor is None:
-            ctx = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
-            executor = ProcessPoolExecutor(self.workers, mp_context=ctx)
-        self.executor = executor
+        self._own = executor is None
+        self.executor = executor if executor is not None else self._new()
+
+    def _new(self) -> Executor:
+        ctx = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
+        return ProcessPoolExecutor(self.workers, mp_context=ctx)
 
     async def warm(self) -> None:
         loop = asyncio.get_running_loop()
         await asyncio.gather(*[loop.run_in_executor(self.executor, _warm) for _ in range(self.workers)])
 
     async def think(self, bot: Bot, game: Game) -> tuple[str, Bot]:
-        return await asyncio.get_running_loop().run_in_executor(self.executor, _think, bot, game)
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.executor, _think, bot, game)
+        except BrokenProcessPool:
+            # a worker died (killed, out of memory): a new pool, and the bot asked again
+            if not self._own:
+                raise
+            log.error("a bots' worker stopped; starting the workers again")
+            broken, self.executor = self.executor, self._new()
+            broken.shutdown(wait=False, cancel_futures=True)
+            return await loop.run_in_executor(self.executor, _think, bot, game)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
@@ -198,11 +211,20 @@ class SeatBoard(BoardWidget):
         game = table.game
         if game.info.perfect_information:
             mode = "teacher"
-        elif len(self._local) > 1:
+        elif len(self._local) != 1:
+            # hot seat (a curtain between the players), or a spectator (the
+            # teacher's Present): no hand is shown but that of a player who
+            # has the screen
             mode = "hotseat"
         else:
             mode = "student"
         super().__init__(game, bots=table.bots, mode=mode, playback=playback)
+
+    def _expectation(self, seat: int) -> str:
+        # a bot's plan in a game with hidden hands names the cards it holds
+        if not self.game.info.perfect_information and self.game.current_player is not None:
+            return ""
+        return super()._expectation(seat)
 
     @property
     def seats(self) -> list[int]:
@@ -223,7 +245,7 @@ class SeatBoard(BoardWidget):
         hint = super()._hint(curtain, svg)
         seat = self._runner.seat_to_move()
         if not hint and seat is not None and self._runner.thinking is None and self.step_index < 0:
-            return self._elsewhere(seat)       # whose turn it is, and where
+            return self._elsewhere(seat)  # whose turn it is, and where
         return hint
 
     def _send(self, msg: dict, buffers: list | None = None) -> None:
@@ -415,9 +437,12 @@ class ClassTable:
         }
 
     # ---------------------------------------------------------- devices
-    def attach(self, seats: Iterable[int], device: Device) -> SeatBoard:
-        board = SeatBoard(self, seats, device, playback=self.playback)
-        self.boards[board] = device
+    async def attach(self, seats: Iterable[int], device: Device) -> SeatBoard:
+        """A device's board (made under the table's lock: it never sees a
+        move before that move is stored)."""
+        async with self.lock:
+            board = SeatBoard(self, seats, device, playback=self.playback)
+            self.boards[board] = device
         self.poke()
         return board
 
@@ -428,9 +453,22 @@ class ClassTable:
     async def take_seat(self, seat: int, name: str, token_hash_: str) -> None:
         """A person sits at an open seat (stored before it is said)."""
         s = self.rec.seats[seat]
+        await self.store.set_seat(self.id, SeatRecord(seat, s.kind, name, token_hash_))
         s.name, s.token_hash = name, token_hash_
-        await self.store.set_seat(self.id, s)
         self._redraw_all()
+        self.on_change(self)
+
+    async def free_seats(self, seats: list[int]) -> None:
+        """A person left a game that goes on: their seats are open again, for
+        a classmate to join with the table's code."""
+        async with self.lock:
+            if self.game.current_player is None:
+                return
+            for k in seats:
+                s = self.rec.seats[k]
+                await self.store.set_seat(self.id, SeatRecord(k, s.kind, "", ""))
+                s.name, s.token_hash = "", ""
+            self._redraw_all()
         self.on_change(self)
 
     # --------------------------------------------------------- requests
@@ -444,15 +482,28 @@ class ClassTable:
             try:
                 n0 = len(self.game.log)
                 board.handle(content)
-                await self._stored_or_undone(board, n0)
+                if not await self._stored_or_undone(board, n0):
+                    # its answer (held) said ok: the page gets its whole board
+                    # again instead, answering "not played"
+                    rid = content.get("id") if isinstance(content, dict) else None
+                    with board._batch():
+                        board.reply = {
+                            "n": board._replies,
+                            "id": rid if isinstance(rid, str) else None,
+                            "ok": False,
+                            "error": board.error,
+                        }
+                    device = self.boards.get(board)
+                    if device is not None:
+                        device.outbox = [board.opening()]
             finally:
                 for d in devices:
                     d.release()
         self.poke()
 
-    async def _stored_or_undone(self, mover: SeatBoard | None, n0: int) -> None:
+    async def _stored_or_undone(self, mover: SeatBoard | None, n0: int) -> bool:
         """Store what changed; tell the other boards. A change the store
-        cannot keep is taken back (and said)."""
+        cannot keep is taken back and said (returns False)."""
         before = list(self._stored)
         try:
             changed = await self._persist()
@@ -466,9 +517,9 @@ class ClassTable:
                     "it was not played"
                 )
                 b.redraw()
-            return
+            return False
         if not changed:
-            return
+            return True
         log_now = self.game.log
         shrank = len(log_now) < n0 or (len(self._stored) < len(before))
         events = [ev for e in log_now[n0:] for ev in e.events] if not shrank else []
@@ -483,6 +534,7 @@ class ClassTable:
             else:
                 b.followed(mover_seat, events)
         self.on_change(self)
+        return True
 
     async def _persist(self) -> bool:
         """Write the players' actions that differ from what is stored."""
@@ -493,26 +545,22 @@ class ClassTable:
             k += 1
         if k == len(now) == len(old):
             return False
-        if len(old) > k:
-            await self.store.truncate(self.id, k)
-            self.rec.finished = None
+        digests = self._digests(len(now) - k) if len(now) > k else []
+        at = time.time()
+        over = self.game.current_player is None
+        finished = (self.rec.finished or at, self.game.situation()) if over else None
+        # one transaction: what an undo forgets, the new actions, the result
+        await self.store.record(
+            self.id,
+            k,
+            [ActionRecord(k + i, seat, action, digests[i], at) for i, (seat, action) in enumerate(now[k:])],
+            finished,
+        )
         if len(now) > k:
-            digests = self._digests(len(now) - k)
-            at = time.time()
-            await self.store.append(
-                self.id,
-                [
-                    ActionRecord(k + i, seat, action, digests[i], at)
-                    for i, (seat, action) in enumerate(now[k:])
-                ],
-            )
             self.last_move = at
         self._stored = now
         self.changes += 1
-        if self.game.current_player is None and self.rec.finished is None:
-            self.rec.finished = time.time()
-            self.rec.result = self.game.situation()
-            await self.store.finish(self.id, self.rec.result)
+        self.rec.finished, self.rec.result = finished if finished is not None else (None, None)
         return True
 
     def _digests(self, n: int) -> list[str]:
@@ -526,6 +574,8 @@ class ClassTable:
         return out
 
     def _rebuild_from(self, stored: list[tuple[int, str]]) -> None:
+        self._job += 1  # a bot's answer for the game taken back is stale
+        self.thinking = None
         game = new_game(self.settings)
         for _seat, action in stored:
             game.apply(action)
@@ -540,7 +590,7 @@ class ClassTable:
     # ------------------------------------------------------------- bots
     def poke(self) -> None:
         """If a bot is to move and none is thinking, start its thinking."""
-        if self.closed or (self._task is not None and not self._task.done()):
+        if self.closed or self.lock.locked() or (self._task is not None and not self._task.done()):
             return
         seat = self.game.current_player
         if not isinstance(seat, int) or seat is CHANCE or seat not in self.bots:

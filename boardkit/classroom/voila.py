@@ -20,6 +20,7 @@ default 3), not the class size: a class plays on the class server
 Only ``play.ipynb`` is preheated; the lesson notebooks (linked from the
 page as "How to play …") are served too, each run when opened.
 """
+
 from __future__ import annotations
 
 import signal
@@ -51,18 +52,29 @@ def local_address() -> str:
             return "127.0.0.1"
 
 
-def voila_command(notebooks: Path, ip: str, port: int, pool: int,
-                  refill_after: float = REFILL_AFTER) -> list[str]:
+def voila_command(
+    notebooks: Path, ip: str, port: int, pool: int, refill_after: float = REFILL_AFTER
+) -> list[str]:
     """The Voilà command line that serves ``notebooks`` with ``pool``
     preheated kernels for play.ipynb, each replaced ``refill_after``
     seconds after a student takes it."""
-    return [sys.executable, "-m", "voila", str(notebooks), "--no-browser",
-            f"--Voila.ip={ip}", f"--port={port}", "--Voila.port_retries=0",
-            "--preheat_kernel=True", f"--pool_size={pool}",
-            f"--VoilaKernelManager.fill_delay={refill_after:g}",
-            # only the play page is kept ready: the lesson notebooks start when opened
-            "--VoilaKernelManager.preheat_denylist=.*/0[0-9]_[^/]*[.]ipynb$",
-            "--show_tracebacks=False", "--strip_sources=True"]
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        str(notebooks),
+        "--no-browser",
+        f"--Voila.ip={ip}",
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        "--preheat_kernel=True",
+        f"--pool_size={pool}",
+        f"--VoilaKernelManager.fill_delay={refill_after:g}",
+        # only the play page is kept ready: the lesson notebooks start when opened
+        "--VoilaKernelManager.preheat_denylist=.*/0[0-9]_[^/]*[.]ipynb$",
+        "--show_tracebacks=False",
+        "--strip_sources=True",
+    ]
 
 
 def serve(cmd: list[str], ready_line: str, out: Any = None) -> int:
@@ -101,16 +113,21 @@ def run(ip: str, port: int, pool: int, refill_after: float, notebooks: Path) -> 
         print(f"--refill-after is 0 to 3600 seconds, not {refill_after:g}.", file=sys.stderr)
         return 2
     if not (notebooks / "play.ipynb").is_file():
-        print(f"There is no play.ipynb in {notebooks}: give --notebooks <the repository's notebooks/>.",
-              file=sys.stderr)
+        print(
+            f"There is no play.ipynb in {notebooks}: give --notebooks <the repository's notebooks/>.",
+            file=sys.stderr,
+        )
         return 2
     host = local_address() if ip in ("0.0.0.0", "") else ip
     url = f"http://{host}:{port}/voila/render/play.ipynb"
-    print(f"Getting {pool} boards ready (about {3 * pool // 2 + 10} s on 2 cores)…\n"
-          f"Students will open: {url}\n"
-          f"  one game per link, e.g. {url}?game=slip_stream&ai=2\n"
-          f"  (games: slime_race, super_race, slime_culture_center, slip_stream; ai=1..3; "
-          f"players=N; seats=person,bot,…)\n"
-          f"Stop with Ctrl-C.", flush=True)
+    print(
+        f"Getting {pool} boards ready (about {3 * pool // 2 + 10} s on 2 cores)…\n"
+        f"Students will open: {url}\n"
+        f"  one game per link, e.g. {url}?game=slip_stream&ai=2\n"
+        f"  (games: slime_race, super_race, slime_culture_center, slip_stream; ai=1..3; "
+        f"players=N; seats=person,bot,…)\n"
+        f"Stop with Ctrl-C.",
+        flush=True,
+    )
     cmd = voila_command(notebooks, ip, port, pool, refill_after)
     return serve(cmd, f"Ready: {pool} boards are waiting. Students open {url}")
