@@ -632,7 +632,9 @@ def run_class_server(students: int, pairs: int = 0, moves: int = 20, seconds: fl
             await asyncio.gather(*(one(r) for r in solo), *(two(k) for k in range(pairs)))
             sampler.cancel()
             return solo, duo
+        mine0 = time.process_time()
         solo, duo = asyncio.run(go())
+        client_cpu = time.process_time() - mine0
         cpu = server.cpu_s() - cpu0
         peak.append(server.rss_mb())
     finally:
@@ -664,6 +666,7 @@ def run_class_server(students: int, pairs: int = 0, moves: int = 20, seconds: fl
         "first_board_p50_s": pct(firsts, 50), "first_board_p95_s": pct(firsts, 95),
         "click_p50_ms": pct(clicks, 50), "click_p95_ms": pct(clicks, 95),
         "server_cpu_s": round(cpu, 2), "server_rss_mb": round(max(peak), 1),
+        "clients_cpu_s": round(client_cpu, 2),
         "errors": sorted({r.error for r in everyone if r.error})[:5],
         "load_average": os.getloadavg()[0],
     }

@@ -117,6 +117,9 @@ class ClassServer:
         durable: bool = False,
         student_seeds: bool = False,
     ):
+        from ..widget import picture
+
+        picture.LEVEL = 1  # many boards at once: the faster deflate
         self.folder = Path(folder)
         self.store = SqliteStore(self.folder / "class.sqlite", durable=durable)
         self.pool = pool or BotPool(workers)
@@ -382,7 +385,7 @@ class _Socket(tornado.websocket.WebSocketHandler):
         self.gone = False
 
     def get_compression_options(self) -> dict | None:
-        return {}
+        return None  # (the pictures travel deflated already)
 
     def send_json(self, msg: dict) -> None:
         self._write(json.dumps(msg, ensure_ascii=False), False)
