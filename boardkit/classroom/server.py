@@ -117,9 +117,6 @@ class ClassServer:
         durable: bool = False,
         student_seeds: bool = False,
     ):
-        from ..widget import picture
-
-        picture.LEVEL = 1  # many boards at once: the faster deflate
         self.folder = Path(folder)
         self.store = SqliteStore(self.folder / "class.sqlite", durable=durable)
         self.pool = pool or BotPool(workers)

@@ -202,6 +202,9 @@ class SeatBoard(BoardWidget):
     drawn from the device's own seats' side (none: a spectator), whose
     messages go to the device."""
 
+    #: many boards at once: the faster deflate
+    picture_level = 1
+
     def __init__(
         self, table: ClassTable, seats: Iterable[int], device: Device, playback: float | None = None
     ):

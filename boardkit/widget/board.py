@@ -177,6 +177,9 @@ class BoardWidget(anywidget.AnyWidget):
     #: kernel; True: wherever an asyncio loop runs (tests); False: never.
     bots_in_background: ClassVar[bool | None] = None
 
+    #: zlib's level for the picture sent (:data:`~boardkit.widget.picture.LEVEL`).
+    picture_level: ClassVar[int] = 6
+
     _esm = widget_file("board.js").read_text(encoding="utf-8")
     _css = widget_file("board.css").read_text(encoding="utf-8")
 
@@ -794,9 +797,9 @@ class BoardWidget(anywidget.AnyWidget):
         self.curtain = curtain
         if svg != self._svg:
             self._svg = svg
-            base_z, svg_z = pack_picture(svg, self._base)
+            base_z, svg_z = pack_picture(svg, self._base, self.picture_level)
             if not base_z and len(svg_z) > max(2_000, len(self.base_z) // 2):
-                base_z, svg_z = pack_picture(svg)          # changes that big: a new base
+                base_z, svg_z = pack_picture(svg, level=self.picture_level)   # changes that big: a new base
             if base_z:
                 self._base = picture_parts(svg)
                 self.base_z = base_z

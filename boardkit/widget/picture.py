@@ -8,8 +8,8 @@ import zlib
 from typing import Any
 
 #: zlib's level for the pictures sent: 6 in a notebook (its state is saved
-#: with the notebook); the class server, which sends many boards at once,
-#: sets 1 (about three times faster, a little larger).
+#: with the notebook); the class server's boards, many at once, use 1
+#: (about three times faster, a little larger).
 LEVEL = 6
 
 
@@ -28,11 +28,11 @@ def picture_parts(svg: str) -> tuple[str, ...]:
     return getattr(svg, "parts", ()) or ((svg,) if svg else ())
 
 
-def _deflate(msg: dict) -> bytes:
-    return zlib.compress(json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), LEVEL)
+def _deflate(msg: dict, level: int = LEVEL) -> bytes:
+    return zlib.compress(json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode("utf-8"), level)
 
 
-def pack_picture(svg: str, base: tuple[str, ...] | None = None) -> tuple[bytes, bytes]:
+def pack_picture(svg: str, base: tuple[str, ...] | None = None, level: int = LEVEL) -> tuple[bytes, bytes]:
     """``(base_z, svg_z)`` for picture ``svg``: the base is the whole
     picture, ``{"parts": [text, …]}`` (joined, the parts are its text), and
     ``svg_z`` what the picture changes in it: ``{"count", "set": [[index,
@@ -43,10 +43,10 @@ def pack_picture(svg: str, base: tuple[str, ...] | None = None) -> tuple[bytes, 
     when that has grown too big."""
     parts = picture_parts(svg)
     if base is None:
-        return _deflate({"parts": list(parts)}), _deflate({"count": len(parts), "set": []})
+        return _deflate({"parts": list(parts)}, level), _deflate({"count": len(parts), "set": []}, level)
     if len(base) == len(parts):
         changed = [[k, p] for k, (p, q) in enumerate(zip(parts, base)) if p is not q and p != q]
-        return b"", _deflate({"count": len(base), "set": changed})
+        return b"", _deflate({"count": len(base), "set": changed}, level)
     # parts came or went: the same first and last parts are kept
     i = 0
     while i < min(len(base), len(parts)) - 1 and parts[i] == base[i]:
@@ -55,7 +55,7 @@ def pack_picture(svg: str, base: tuple[str, ...] | None = None) -> tuple[bytes, 
     while j < min(len(base), len(parts)) - i and parts[-1 - j] == base[-1 - j]:
         j += 1
     put = list(parts[i:len(parts) - j])
-    return b"", _deflate({"count": len(base), "cut": [i, len(base) - j], "put": put})
+    return b"", _deflate({"count": len(base), "cut": [i, len(base) - j], "put": put}, level)
 
 
 def unpack_picture(base_z: bytes, svg_z: bytes) -> str:
