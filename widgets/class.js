@@ -22,6 +22,17 @@ export function el(tag, attrs = {}, ...kids) {
   return e;
 }
 
+export function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+
+// An activity in words: the game, who plays, and the bots' level if any.
+export function describe(a) {
+  const people = a.seats.filter((s) => s === "person").length;
+  const bots = a.seats.length - people;
+  const others = [people > 1 ? plural(people - 1, "classmate") : "", bots ? plural(bots, "bot") : ""].filter(Boolean).join(" and ");
+  return `${a.title}${a.option ? ` (${a.option})` : ""}, ${plural(a.players, "player")}` +
+    (a.players > 1 ? `: you against ${others}` : "") + (bots ? `; bots' level ${a.level}` : "");
+}
+
 function store(key, value) {
   try {
     if (value === undefined) return localStorage.getItem(key);
@@ -96,10 +107,10 @@ export function settingsForm(lobby, { withOpponents = true } = {}) {
     const g = games.find((x) => x.name === game.value);
     const keep = Number(players.value);
     players.replaceChildren(...Array.from({ length: g.max - g.min + 1 }, (_, i) => g.min + i)
-      .map((n) => el("option", { value: n, selected: n === (keep >= g.min && keep <= g.max ? keep : g.players) }, `${n} players`)));
+      .map((n) => el("option", { value: n, selected: n === (keep >= g.min && keep <= g.max ? keep : g.players) }, plural(n, "player"))));
     option.replaceChildren(...(g.option ? g.option.values.map(([shown, v]) => el("option", { value: v }, shown)) : []));
     option.hidden = !g.option;
-    optLabel.textContent = g.option ? ` ${g.option.key}: ` : "";
+    optLabel.textContent = g.option ? ` ${g.option.key[0].toUpperCase()}${g.option.key.slice(1)}: ` : "";
     const lv = level.value || "2";
     level.replaceChildren(...g.levels.map(([k, shown]) => el("option", { value: k, selected: String(k) === lv }, shown)));
   };
@@ -184,11 +195,13 @@ function student() {
     const today = $("#today");
     if (m.locked) {
       const a = m.activity;
-      today.textContent = `Today: ${a.title}${a.option ? ` (${a.option})` : ""}, ${a.players} player${a.players > 1 ? "s" : ""}; bots' level ${a.level}.`;
       const people = a.seats.filter((s) => s === "person").length;
+      today.textContent = `Today: ${describe(a)}.` + (people > 1
+        ? ` One of you starts a table and reads out its code; ${people > 2 ? "the others join" : "the other joins"} it on the right.`
+        : "");
       form = null;
       choose.replaceChildren(people > 1 ? el("label", {}, el("input", { type: "checkbox", id: "hotseat" }),
-        " all on this screen (hot seat) — otherwise classmates join with the table's code") : "");
+        " we all play on this one screen (hot seat)") : "");
     } else {
       today.textContent = m.activity ? `Your teacher suggests ${m.activity.title}; you may choose another game.` : "";
       form = settingsForm(m);
@@ -198,6 +211,7 @@ function student() {
   }
 
   function showHeader(m) {
+    $("#over").hidden = !m.finished;
     $("#table-code").textContent = m.code;
     $("#table-title").textContent = m.title;
     $("#seats").replaceChildren(...seatLine(m));
@@ -221,7 +235,16 @@ function student() {
   });
   $("#join").addEventListener("click", () => { say("", "info"); conn.send({ t: "join", name: name(), code: codeIn.value }); });
   codeIn.addEventListener("keydown", (ev) => { if (ev.key === "Enter") $("#join").click(); });
-  $("#leave").addEventListener("click", () => { store(TOKEN, null); conn.send({ t: "leave" }); });
+  const leave = (ask) => {
+    const code = $("#table-code").textContent;
+    // eslint-disable-next-line no-alert
+    if (ask && !confirm(`Leave table ${code}? The game goes on without you: a classmate can take your seat with the code.`)) return;
+    store(TOKEN, null);
+    conn.send({ t: "leave" });
+    say(ask ? `You left table ${code}.` : "", "info");
+  };
+  $("#leave").addEventListener("click", () => leave($("#over").hidden));
+  $("#again").addEventListener("click", () => leave(false));
 }
 
 if (document.body?.dataset.page === "student") student();

@@ -350,7 +350,12 @@ class ClassServer:
 
     def class_view(self) -> dict:
         s, _ = self.activity_settings()
-        tables = [t.summary() for t in self.tables.values() if t.rec.round == self.round]
+        # this round's tables, and earlier rounds' games still going
+        tables = [
+            t.summary()
+            for t in self.tables.values()
+            if t.rec.round == self.round or (t.game.current_player is not None and not t.left)
+        ]
         tables.sort(key=lambda t: (t["finished"], t["code"]))
         return {
             "t": "class",
@@ -360,7 +365,13 @@ class ClassServer:
             "locked": bool(self.activity.get("locked")),
             "students": len([x for x in self.students if x.board is not None]),
             "tables": tables,
-            "earlier": len([t for t in self.tables.values() if t.rec.round != self.round]),
+            "earlier": len(
+                [
+                    t
+                    for t in self.tables.values()
+                    if t.rec.round != self.round and (t.game.current_player is None or t.left)
+                ]
+            ),
             "unresumed": [{"code": r.code, "why": r.result} for r in self.unresumed],
         }
 

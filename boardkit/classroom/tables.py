@@ -348,6 +348,8 @@ class ClassTable:
         self.changes = 0
         self.last_move = rec.actions[-1].at if rec.actions else rec.created
         self.closed = False
+        #: who left this table alone against its bots ("" while nobody has)
+        self.left = ""
 
     # ---------------------------------------------------------- reading
     @property
@@ -436,6 +438,7 @@ class ClassTable:
             "thinking": self.thinking is not None,
             "idle_s": round(idle),
             "waiting": bool(self.open_seats()),
+            "left": self.left,
             "stuck": (not over and self.thinking is None and idle > 120),
         }
 
@@ -462,10 +465,18 @@ class ClassTable:
         self.on_change(self)
 
     async def free_seats(self, seats: list[int]) -> None:
-        """A person left a game that goes on: their seats are open again, for
-        a classmate to join with the table's code."""
+        """A person left a game that goes on. With classmates still at the
+        table, their seats are open again, for a classmate to join with the
+        table's code; alone against bots, the table is left as it is (the
+        teacher's page says so)."""
         async with self.lock:
             if self.game.current_player is None:
+                return
+            others = [
+                s for s in self.rec.seats if s.kind == "person" and s.seat not in seats and s.token_hash
+            ]
+            if not others:
+                self.left = ", ".join(self.rec.seats[k].name for k in seats if self.rec.seats[k].name)
                 return
             for k in seats:
                 s = self.rec.seats[k]
