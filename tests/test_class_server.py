@@ -495,3 +495,17 @@ def test_leaving_a_game_that_goes_on_opens_the_seat_for_a_classmate(tmp_path):
             assert t.rec.seats[1].name == "Cy"
 
     run(go())
+
+
+def test_a_hot_seat_table_shows_a_curtain_between_its_players(tmp_path):
+    async def go():
+        async with Running(tmp_path) as srv:
+            a = await srv.student(0, "Ana")
+            table = await a.start("game=slime_race&players=2&seats=person,person&seed=3", hotseat=True)
+            assert a.table["you"] == [0, 1] and not any(s["open"] for s in table["seats"])
+            await a.until(lambda: bool(a.state.get("curtain")))
+            assert a.state["curtain"].startswith("Pass the screen to")
+            reply = await a.request("reveal")
+            assert reply["ok"] and a.state["curtain"] == ""
+            assert a.my_turn()
+    run(go())

@@ -25,7 +25,7 @@ from ..core.game import Game
 from .replay import rebuild, settings_of
 from .store import FILE_NAME, ActionRecord, SeatRecord, TableRecord
 
-__all__ = ["ClassGame", "class_games", "export_class", "read_class", "EXAMPLE"]
+__all__ = ["ClassGame", "class_games", "export_class", "read_class", "people_share", "EXAMPLE"]
 
 #: The example session shipped with the notebooks.
 EXAMPLE = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "class_example.json"
@@ -163,3 +163,15 @@ def export_class(source: str | Path, *, finished: bool = True) -> dict[str, Any]
             }
         )
     return {"format": FORMAT, "tables": tables}
+
+
+def people_share(g: ClassGame) -> tuple[float, float]:
+    """What the students at a table won, and what equal chances would give
+    them: the winners' share of the game (a tie splits it) that went to the
+    people's seats, and their share of the seats."""
+    returns = g.game.rules.returns(g.game.state)
+    total = sum(r for r in returns if r > 0)
+    fair = len(g.people) / len(g.seats)
+    if total <= 0:
+        return fair, fair
+    return sum(max(0.0, returns[k]) for k in g.people) / total, fair
