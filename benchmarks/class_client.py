@@ -65,10 +65,13 @@ class Record:
 class ClassStudent:
     """One page of the students' page, driven from Python."""
 
-    def __init__(self, url: str, record: Record, *, seed: int = 0, deadline: float | None = None):
+    def __init__(self, url: str, record: Record, *, seed: int = 0, deadline: float | None = None,
+                 think: float = 0.0):
         self.url = url.rstrip("/")
         self.r = record
         self.rng = random.Random(seed)
+        #: seconds a student looks at the board before each click (0: at once)
+        self.think = think
         self.deadline = deadline if deadline is not None else time.monotonic() + 600
         self.ws: Any = None
         self.state: dict = {}
@@ -276,6 +279,8 @@ class ClassStudent:
                 await asyncio.sleep(0.05)
                 continue
             before = self.my_lines()
+            if self.think:
+                await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
             await self.click(self.rng.choice(acts))
             if self.my_lines() > before:
                 done += 1
@@ -296,11 +301,11 @@ class ClassStudent:
 
 
 async def solo_student(
-    url: str, record: Record, query: str, moves: int, deadline: float, seed: int = 0
+    url: str, record: Record, query: str, moves: int, deadline: float, seed: int = 0, think: float = 0.0
 ) -> Record:
     """A student who plays ``moves`` moves against bots (a new table when a
     game ends), measuring the first board and every click."""
-    s = ClassStudent(url, record, seed=seed, deadline=deadline)
+    s = ClassStudent(url, record, seed=seed, deadline=deadline, think=think)
     try:
         t0 = time.monotonic()
         await s.connect()
@@ -327,13 +332,13 @@ async def solo_student(
 
 
 async def pair(
-    url: str, a: Record, b: Record, query: str, moves: int, deadline: float, seed: int = 0
+    url: str, a: Record, b: Record, query: str, moves: int, deadline: float, seed: int = 0, think: float = 0.0
 ) -> tuple[Record, Record]:
     """Two students on two devices at one table (``query`` seats two
     persons): one starts it, the other joins with its code; they play
     until each made ``moves`` moves or the game ends."""
-    sa = ClassStudent(url, a, seed=seed, deadline=deadline)
-    sb = ClassStudent(url, b, seed=seed + 1, deadline=deadline)
+    sa = ClassStudent(url, a, seed=seed, deadline=deadline, think=think)
+    sb = ClassStudent(url, b, seed=seed + 1, deadline=deadline, think=think)
     try:
         t0 = time.monotonic()
         await sa.connect()

@@ -598,7 +598,8 @@ def stored_moves(path: Path) -> dict[tuple[str, int], int]:
 
 def run_class_server(students: int, pairs: int = 0, moves: int = 20, seconds: float = 600,
                      stagger: float = 0.05, query: str = "game=slip_stream&ai=2",
-                     playback: float | None = None, workers: int | None = None) -> dict:
+                     playback: float | None = None, workers: int | None = None,
+                     think: float = 0.0) -> dict:
     """A class on the class server: ``students`` students each play
     ``moves`` moves against a level-2 bot, and ``pairs`` pairs of students
     play each other on two devices. The figures, as the issue asks."""
@@ -607,6 +608,7 @@ def run_class_server(students: int, pairs: int = 0, moves: int = 20, seconds: fl
     try:
         warm_s = server.wait_ready()
         cpu0 = server.cpu_s()
+        main0 = cpu_ticks(server.proc.pid)
         peak = [server.rss_mb()]
 
         async def go() -> tuple[list[Record], list[Record]]:
@@ -621,21 +623,25 @@ def run_class_server(students: int, pairs: int = 0, moves: int = 20, seconds: fl
 
             async def one(r: Record) -> None:
                 await asyncio.sleep(stagger * r.n)
-                await solo_student(server.url, r, f"{query}&seed={r.n}", moves, deadline, seed=r.n)
+                await solo_student(server.url, r, f"{query}&seed={r.n}", moves, deadline, seed=r.n,
+                                   think=think)
 
             async def two(k: int) -> None:
                 await asyncio.sleep(stagger * k)
                 await pair(server.url, duo[2 * k], duo[2 * k + 1], "game=slip_stream&seats=person,person",
-                           moves, deadline, seed=1000 + k)
+                           moves, deadline, seed=1000 + k, think=think)
 
             sampler = asyncio.ensure_future(sample())
             await asyncio.gather(*(one(r) for r in solo), *(two(k) for k in range(pairs)))
             sampler.cancel()
             return solo, duo
         mine0 = time.process_time()
+        t_class = time.monotonic()
         solo, duo = asyncio.run(go())
         client_cpu = time.process_time() - mine0
         cpu = server.cpu_s() - cpu0
+        main_cpu = (cpu_ticks(server.proc.pid) - main0) / os.sysconf("SC_CLK_TCK")
+        wall = time.monotonic() - t_class
         peak.append(server.rss_mb())
     finally:
         server.stop()
@@ -655,7 +661,7 @@ def run_class_server(students: int, pairs: int = 0, moves: int = 20, seconds: fl
     server.cleanup()
     return {
         "server": "class", "students": students + 2 * pairs, "solo": students, "pairs": pairs,
-        "moves_each": moves, "query": query, "server_start_s": round(warm_s, 1),
+        "moves_each": moves, "query": query, "think_s": think, "server_start_s": round(warm_s, 1),
         "finished": sum(r.finished for r in everyone),
         "moves": sum(r.total_moves for r in everyone), "moves_stored": sum(stored.values()),
         "moves_lost": lost, "moves_doubled": doubled,
@@ -667,6 +673,7 @@ def run_class_server(students: int, pairs: int = 0, moves: int = 20, seconds: fl
         "click_p50_ms": pct(clicks, 50), "click_p95_ms": pct(clicks, 95),
         "server_cpu_s": round(cpu, 2), "server_rss_mb": round(max(peak), 1),
         "clients_cpu_s": round(client_cpu, 2),
+        "server_loop_cpu_s": round(main_cpu, 2), "class_wall_s": round(wall, 1),
         "errors": sorted({r.error for r in everyone if r.error})[:5],
         "load_average": os.getloadavg()[0],
     }
@@ -684,10 +691,12 @@ def voila_row(r: dict) -> dict:
 
 
 def class_table(rows: list[dict]) -> str:
-    out = ["| server | students | finished | moves (stored) | lost / doubled | first board p50 / p95 s | "
-           "click → answer p50 / p95 ms | server CPU s | server MB | errors |", "|" + "---|" * 10]
+    out = ["| server | think s | students | finished | moves (stored) | lost / doubled | "
+           "first board p50 / p95 s | click → answer p50 / p95 ms | server CPU s | server MB | errors |",
+           "|" + "---|" * 11]
     for r in rows:
-        out.append(f"| {r['server']} | {r['students']} | {r['finished']}/{r['students']} | {r['moves']} "
+        out.append(f"| {r['server']} | {r.get('think_s', 0)} | {r['students']} | "
+                   f"{r['finished']}/{r['students']} | {r['moves']} "
                    f"({r.get('moves_stored', '—')}) | {r['moves_lost']} / {r['moves_doubled']} | "
                    f"{r['first_board_p50_s']} / {r['first_board_p95_s']} | "
                    f"{r['click_p50_ms']} / {r['click_p95_ms']} | "
@@ -706,16 +715,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--moves", type=int, default=20)
     ap.add_argument("--seconds", type=float, default=900, help="each class's time limit")
     ap.add_argument("--stagger", type=float, default=0.05, help="seconds between students arriving")
+    ap.add_argument("--think", type=float, nargs="*", default=[0.0],
+                    help="seconds a student looks at the board before each click (0.5-1.5 times it); "
+                         "each value a run (default 0: clicks at once, a stress test)")
     ap.add_argument("--playback", type=float, default=None,
                     help="the server's play-back seconds per step (default: the server's, 0.8)")
     ap.add_argument("--json", type=Path, default=ROOT / "artifacts" / "classroom.json")
     args = ap.parse_args(argv)
     rows = []
-    for n in args.students:
-        pairs = max(1, n // 20) if args.pairs is None else args.pairs
-        rows.append(run_class_server(n - 2 * pairs, pairs, args.moves, args.seconds, args.stagger,
-                                     playback=args.playback))
-        print(json.dumps(rows[-1]), flush=True)
+    for think in args.think:
+        for n in args.students:
+            pairs = max(1, n // 20) if args.pairs is None else args.pairs
+            rows.append(run_class_server(n - 2 * pairs, pairs, args.moves, args.seconds, args.stagger,
+                                         playback=args.playback, think=think))
+            print(json.dumps(rows[-1]), flush=True)
     for n in args.voila:
         r = run_class(n, args.moves, None, args.seconds, 0.2)
         rows.append(voila_row(r) | {"voila": r})

@@ -88,6 +88,19 @@ def _think(bot: Bot, game: Game) -> tuple[str, Bot]:
     return bot.choose(game), bot
 
 
+#: How much less the bots' workers ask of the processor than the server's
+#: loop (``os.nice``): a click is answered first, a bot's search waits.
+WORKER_NICENESS = 10
+
+
+def _lower_priority() -> None:
+    """(worker) Yield the processor to the server's loop."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):
+        pass
+
+
 def _warm() -> int:
     """(worker) Import the games and their bots once."""
     from .. import play
@@ -98,8 +111,9 @@ def _warm() -> int:
 
 
 class BotPool:
-    """Processes where the bots think, sized to the cores: a bot's search
-    never holds up the server's loop (and another student's click)."""
+    """Processes where the bots think, sized to the cores and running at a
+    lower priority than the server: a bot's search never holds up the
+    server's loop (and another student's click)."""
 
     def __init__(self, workers: int | None = None, executor: Executor | None = None):
         self.workers = workers or max(1, os.cpu_count() or 1)
@@ -108,7 +122,7 @@ class BotPool:
 
     def _new(self) -> Executor:
         ctx = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
-        return ProcessPoolExecutor(self.workers, mp_context=ctx)
+        return ProcessPoolExecutor(self.workers, mp_context=ctx, initializer=_lower_priority)
 
     async def warm(self) -> None:
         loop = asyncio.get_running_loop()
