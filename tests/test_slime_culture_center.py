@@ -644,6 +644,8 @@ def test_SCC_R12_order_check_agrees_with_trying_every_order_one_by_one(monkeypat
 
     def both(state, items, run):
         answer = fast(state, items, run)
+        if len(items) > EVERY_ORDER_UP_TO:
+            return answer
         assert answer == _every_order(state, items, run), [len(items), state["board"]]
         seen["calls"] += 1
         seen["three"] += len(items) >= 3
@@ -661,16 +663,17 @@ def test_SCC_R12_order_check_agrees_with_trying_every_order_one_by_one(monkeypat
     assert seen["three"] >= 5 and 0 < seen["matters"] < seen["calls"], seen
 
 
+#: the longest list whose orders the tests try one by one (7! = 5,040 orders)
+EVERY_ORDER_UP_TO = 7
+
+
 def _every_order(state, items, run):
     """SCC-R12 by definition: resolve every order of ``items`` from scratch
     and say whether two of them end differently."""
     from itertools import permutations
 
-    from boardkit.slime_culture_center import checks
     if len(items) <= 1:
         return False
-    if len(items) > checks.MAX_PERMUTATION_CHECK:
-        return True
     outcomes = []
     for order in permutations(range(len(items))):
         trial = {"board": state["board"].copy(), "stock": state["stock"].copy(),
@@ -764,7 +767,7 @@ def test_SCC_R12_predation_shortcuts_agree_with_every_order_on_crowded_boards(mo
             pairs = checks.predation_pairs(state["board"], colour)
             if len(pairs) < 2:
                 continue
-            if len(pairs) > checks.MAX_PERMUTATION_CHECK or rng.random() < 0.3:
+            if len(pairs) > 5 or rng.random() < 0.3:
                 keep = sorted(rng.sample(range(len(pairs)), rng.randint(2, min(5, len(pairs)))))
                 pairs = [pairs[i] for i in keep]
             cases = [(state, pairs)]
@@ -823,6 +826,8 @@ def test_SCC_R12_predation_answers_in_seeded_crowded_games_are_those_of_every_or
 
     def both(state, pairs):
         answer = fast(state, pairs)
+        if len(pairs) > EVERY_ORDER_UP_TO:
+            return answer
         assert answer == _every_order(state, pairs, checks._resolve_quietly), state["board"]
         seen["calls"] += 1
         seen["matters"] += answer
@@ -838,3 +843,217 @@ def test_SCC_R12_predation_answers_in_seeded_crowded_games_are_those_of_every_or
         while game.current_player is not None:
             game.apply(bots[game.current_player].choose(game))
     assert seen["three"] >= 20 and 0 < seen["matters"] < seen["calls"], seen
+
+
+# ------------------------------------------- SCC-R12: what the whole check leaves
+def _whole_check_ends(state, colour, items, memo):
+    """SCC-R12 by definition: every result (the board, the stock, the tiles
+    removed) the rest of the check can leave, trying every open item at
+    every choice of every step, with no shortcut. ``colour``: the step (0-5
+    the six colours' predations in order, 6 the death check, 7 over);
+    ``items``: the step's open list, or None before it is listed. A
+    position met again with the same items open is answered once."""
+    from boardkit.slime_culture_center import checks
+    from boardkit.slime_culture_center.board import cancer_groups, in_reading_order
+    from boardkit.slime_culture_center.components import COLOURS
+    result = (frozenset(state["board"].items()), tuple(state["stock"][c] for c in COLOURS),
+              tuple(state["removed"][c] for c in COLOURS))
+    if colour == 7:
+        return frozenset([result])
+    if items is None:
+        items = (checks.predation_pairs(state["board"], COLOURS[colour]) if colour < 6 else
+                 [in_reading_order(g) for g in cancer_groups(state["board"])])
+    if not items:
+        return _whole_check_ends(state, colour + 1, None, memo)
+    key = (colour, tuple(str(x) for x in items), result)
+    if key not in memo:
+        run = checks.resolve_pair if colour < 6 else checks.process_group
+        ends: set = set()
+        for i, item in enumerate(items):
+            trial = copy_state(state)
+            run(trial, item, None)
+            ends |= _whole_check_ends(trial, colour, items[:i] + items[i + 1:], memo)
+        memo[key] = frozenset(ends)
+    return memo[key]
+
+
+def _option_ends(state, check):
+    """For each open item of the check in progress: every result of the
+    whole check once that item is taken next (by definition)."""
+    from boardkit.slime_culture_center import checks
+    memo: dict = {}
+    stage_colour = check["colour"] if check["stage"] == "predation" else 6
+    items = check["pairs"] if check["stage"] == "predation" else check["groups"]
+    run = checks.resolve_pair if check["stage"] == "predation" else checks.process_group
+    out = []
+    for i, item in enumerate(items):
+        trial = copy_state(state)
+        run(trial, item, None)
+        out.append(_whole_check_ends(trial, stage_colour, items[:i] + items[i + 1:], memo))
+    return out
+
+
+def _crowded_scc(rng, players=6):
+    """A crowded seeded position for a scenario (at most the tiles of each
+    colour, one cancer tile a player, some infected tiles; stocks as the
+    board leaves them, some cut short): many slimes of every colour side
+    by side, so one colour's predation step lists many pairs."""
+    from boardkit.slime_culture_center.board import SQUARES
+    from boardkit.slime_culture_center.components import COLOURS
+    fill = rng.uniform(0.3, 0.5)
+    weights = [rng.random() + 0.3 for _ in COLOURS]
+    weights[rng.randrange(len(COLOURS))] += rng.uniform(0, 2)
+    left = dict(TILES)
+    board = {}
+    cancer = ["hand"] * players
+    for sq in SQUARES:
+        if rng.random() >= fill:
+            continue
+        colour = rng.choices(COLOURS, weights)[0]
+        if not left[colour]:
+            continue
+        left[colour] -= 1
+        r = rng.random()
+        if r < 0.03:
+            board[sq] = "x:" + colour
+        elif r < 0.05 and "hand" in cancer:
+            seat = cancer.index("hand")
+            cancer[seat] = "board"
+            board[sq] = f"cancer:{seat}"
+            left[colour] += 1
+        else:
+            board[sq] = colour
+    stock = {c: min(left[c], rng.choice([0, 1, 2, 3, 5, 99])) for c in COLOURS if rng.random() < 0.4}
+    return board, stock, cancer
+
+
+def _crowded_boards(rng):
+    """:func:`_crowded_scc` positions whose colours list at most 12
+    predations each (more are beyond what the definition can try)."""
+    from boardkit.slime_culture_center import checks
+    from boardkit.slime_culture_center.components import COLOURS
+    while True:
+        board_, stock, cancer = _crowded_scc(rng)
+        if all(len(checks.predation_pairs(board_, c)) <= 12 for c in COLOURS):
+            yield board_, stock, cancer
+
+
+def _within_budget(monkeypatch):
+    """The order comparisons of these tests never run out of positions."""
+    from boardkit.slime_culture_center import checks
+    spend = checks._spend
+
+    def counted(budget):
+        assert budget[0] > 0, "the comparison ran out of positions"
+        spend(budget)
+    monkeypatch.setattr(checks, "_spend", counted)
+
+
+def _start_check(board, stock, cancer, players=6):
+    """A scenario whose turn player's last action (an exchange) starts the checks."""
+    g = SCC.scenario(players=players, board=board, stock=stock, cancer=cancer, actions_left=1)
+    events = g.apply(f"exchange {g.state['hands'][0][0]}")
+    return g, events
+
+
+def test_scc_r12_the_example_of_the_ruling_is_not_asked():
+    """SCC-R12 (what the whole check leaves): red 2 at a1 b1, blue 1 at c1,
+    green 3 at a2-a4. Red eating blue first makes red 3, which then ties
+    green 3 (a1 and a2 removed); green first does nothing, red eats blue,
+    and green's own step ties red 3 the same way. The two orders end the
+    red step differently but leave the same check: nothing is asked."""
+    from boardkit.slime_culture_center import checks
+    pic = board("RRB.....", "G.......", "G.......", "G.......")
+    g = scc(pic, players=3, actions_left=1)
+    state, check = copy_state(g.state), {"stage": "predation", "colour": 0, "pairs": None, "groups": None}
+    pairs = checks.open_items(state, check)
+    assert [checks.pair_action(p) for p in pairs] == ["resolve a1 c1", "resolve a1 a2"]
+    assert _every_order(state, pairs, checks._resolve_quietly)       # the red step alone ends two ways
+    assert len(set(_option_ends(state, check))) == 1                 # the whole check one way
+    assert checks.next_choice(state, check) == "check"
+    g.apply("spawn orange h8")
+    assert g.state["phase"] == "action" and g.current_player == 1
+    assert squares(g, "red") == ["b1", "c1"] and squares(g, "green") == ["a3", "a4"]
+    assert g.state["removed"] | {"orange": 0} == {"red": 1, "blue": 1, "green": 1, "orange": 0,
+                                                 "purple": 0, "brown": 0}
+
+
+def test_scc_r12_a_later_decision_is_asked_when_it_comes():
+    """SCC-R12: the red step's order cannot change what the check leaves,
+    but the death check's can: red is not asked, the cancer groups are."""
+    pic = board("RRB.....", "G.......", "G.......", "G.......", "........",
+                "........", "1BBBB2..", ".....BBB")
+    g = scc(pic, players=3, turn=1, actions_left=1, cancer=["board", "board", "hand"])
+    ev = g.apply("spawn orange h1")
+    assert any("red slime (3, a1) and green slime (3, a2)" in e for e in ev)
+    assert g.state["phase"] == "decide" and sorted(g.legal_actions) == ["process a7", "process f7"]
+
+
+def test_scc_r12_choices_judged_by_the_whole_check_on_crowded_boards(monkeypatch):
+    """At every point of the checks of seeded crowded positions,
+    ``checks.next_choice`` asks exactly where two choices of the next item
+    leave different results of the whole check, by definition (every item
+    of every step tried at every choice). Points of both kinds are met, and
+    points where the step alone ends two ways but the whole check one."""
+    import random
+
+    from boardkit.slime_culture_center import checks
+    _within_budget(monkeypatch)
+    rng = random.Random(20261203)
+    seen = {"points": 0, "ask": 0, "step two ways, check one way": 0, "death": 0}
+    positions = _crowded_boards(rng)
+    for _ in range(40):
+        board_, stock, cancer = next(positions)
+        g = SCC.scenario(players=6, board=board_, stock=stock, cancer=cancer, actions_left=1)
+        state = copy_state(g.state)
+        check = {"stage": "predation", "colour": 0, "pairs": None, "groups": None}
+        while (items := checks.open_items(state, check)) is not None:
+            if len(items) <= 8:
+                options = _option_ends(state, check)
+                answer = checks.next_choice(state, check)
+                assert (answer == "ask") == (len(set(options)) > 1), (state["board"], check)
+                seen["points"] += 1
+                seen["ask"] += answer == "ask"
+                seen["death"] += check["stage"] == "death"
+                if answer != "ask" and checks._step_order_matters(state, check):
+                    seen["step two ways, check one way"] += 1
+            checks.take(state, check, rng.randrange(len(items)), None)
+    assert seen["points"] >= 300 and seen["ask"] >= 50 and seen["death"] >= 20, seen
+    assert seen["step two ways, check one way"] >= 2, seen
+
+
+def test_scc_r12_every_decision_offered_can_end_differently_with_6_to_12_pairs(monkeypatch):
+    """On seeded crowded boards whose predation steps list 6 to 12 pairs,
+    every order decision the game offers has two options that leave
+    different results of the whole check (SCC-R12: how many orders there
+    are is no reason to ask). Options are taken at random until the check
+    is over. Many of those steps ask nothing at all (each of them was once
+    asked without a look at the board)."""
+    import random
+    import re
+    _within_budget(monkeypatch)
+    rng = random.Random(612)
+    steps = {"6-12 pairs": 0, "6-12 asked": 0, "6-12 not asked": 0, "decisions": 0}
+    positions = _crowded_boards(rng)
+    while steps["6-12 pairs"] < 30:
+        board_, stock, cancer = next(positions)
+        g, events = _start_check(board_, stock, cancer)
+        big = False
+        while True:
+            for e in events:
+                m = re.search(r"捕食チェック .* (\d+) predation", e)
+                if m or e.startswith("死滅チェック"):
+                    big = bool(m) and 6 <= int(m.group(1)) <= 12
+                    steps["6-12 pairs"] += big
+                    asked_in_step = False
+            if g.state["phase"] != "decide":
+                break
+            ends = _option_ends(g.state, g.state["check"])
+            assert len(set(ends)) >= 2, (g.state["board"], g.state["check"])
+            steps["decisions"] += 1
+            if big and not asked_in_step:
+                steps["6-12 asked"] += 1
+                asked_in_step = True
+            events = g.apply(rng.choice(list(g.legal_actions)))
+    steps["6-12 not asked"] = steps["6-12 pairs"] - steps["6-12 asked"]
+    assert steps["6-12 asked"] >= 5 and steps["6-12 not asked"] >= 2, steps

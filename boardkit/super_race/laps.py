@@ -61,6 +61,10 @@ class LapGeometry:
         to the finish line (drawn like a car, straight or a quarter turn per
         square; colours ignored; completing the lap; avoiding the car's own
         crossed squares unless no other path exists). 0 on or past the line.
+        SU-R19: a car whose exit faces the edge or a square it may not enter
+        (its own crossed squares, its start square among them) leaves by its
+        best side, and the path from there still avoids its own squares;
+        only where no side leads round without them does it cross them.
 
         Measured with the lap table (computed once per track and options):
         with nothing to avoid it is the answer; when one of its shortest
@@ -82,17 +86,27 @@ class LapGeometry:
             return int(min(best)) if best else len(self.track.squares)
         last = car["path"][-1]
         ahead = self.track.next[last][car["exit"]]
-        if ahead is not None and ahead not in car["path"]:
-            crossed = frozenset(car["path"])
-            d: float | None = self._way_by_table(state, crossed, ahead, car["exit"], prog)
-            if d is None and self._may_reach(state, car, ahead):
-                d = self.path_length(state, crossed, ahead, car["exit"], prog, limit=None)
+        crossed = frozenset(car["path"])
+        if ahead is not None and self._may_enter(state, crossed, ahead, prog):
+            d = self._clean_way(state, car, crossed, ahead, car["exit"], prog)
             if d is not None:
-                return int(d)
+                return d
+            firsts: tuple = (car["exit"],)
+        else:
+            # SU-R19: a car whose exit faces the edge or a square it may not
+            # enter (its own crossed squares, its start square among them)
+            # leaves by its best side, still avoiding its own squares
+            ways = [self._clean_way(state, car, crossed, t, h, prog)
+                    for h, t in self.track.next[last].items()
+                    if t is not None and self._may_enter(state, crossed, t, prog)]
+            found = [d for d in ways if d is not None]
+            if found:
+                return min(found)
+            firsts = tuple(HEADINGS)
         step = self._progress_step(state)
-        # no way round avoiding its own squares: crossing them; then, a car
-        # whose exit faces the edge, leaving its square by any side
-        for headings in ((car["exit"],), tuple(HEADINGS)):
+        # SU-R17: no way round avoiding its own squares: crossing them (from
+        # the side SU-R19 allows); then, from any side
+        for headings in (firsts, tuple(HEADINGS)):
             best = []
             for h in headings:
                 t = self.track.next[last][h]
@@ -106,6 +120,22 @@ class LapGeometry:
             if best:
                 return int(min(best))
         return len(self.track.squares)
+
+    def _may_enter(self, state: State, crossed: frozenset, square: str | None, prog: int) -> bool:
+        """Whether the car may draw ``square`` next: on the track, not one
+        of its own crossed squares (SU-R3, SU-R11), and not a closed pit
+        lane (SU-R17)."""
+        return square is not None and square not in crossed and self._pit_ok(state, square, prog)
+
+    def _clean_way(self, state: State, car: dict, crossed: frozenset, ahead: str, heading: str,
+                   prog: int) -> int | None:
+        """The squares of the shortest way from entering ``ahead`` (heading
+        ``heading``) to the line that avoids the car's own crossed squares;
+        None when there is none."""
+        d: float | None = self._way_by_table(state, crossed, ahead, heading, prog)
+        if d is None and self._may_reach(state, car, ahead):
+            d = self.path_length(state, crossed, ahead, heading, prog, limit=None)
+        return None if d is None else int(d)
 
     def _way_by_table(self, state: State, crossed: frozenset, ahead: str, heading: str,
                       prog: int) -> int | None:
@@ -182,7 +212,14 @@ class LapGeometry:
         car = state["cars"][seat]
         if car["past"] is not None:
             return 0
-        for avoid, any_exit in ((True, False), (False, False), (False, True)):
+        tries: tuple[tuple[bool, bool], ...] = ((True, False), (False, False), (False, True))
+        if car["exit"] is not None:
+            ahead = self.track.next[car["path"][-1]][car["exit"]]
+            ncp = len(self.track.checkpoints)
+            if not self._may_enter(state, frozenset(car["path"]), ahead,
+                                   car["lap"] * (ncp + 1) + car["cp"]):
+                tries = ((True, True), (False, True))     # SU-R19, then SU-R17
+        for avoid, any_exit in tries:
             d = self._shortest(state, car, avoid, any_exit)
             if d is not None:
                 return d
