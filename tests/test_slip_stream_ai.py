@@ -367,7 +367,7 @@ def test_the_plain_language_line_names_what_a_move_is_for():
 def test_SS_R10_without_the_pie_rule_the_first_move_is_the_best_one_not_the_most_even():
     """Without the pie rule the mover keeps the colour it moved, so the AI
     plays the first move after which the opponent expects the least."""
-    game = SlipStream(seed=3, pie_rule=False)
+    game = SlipStream(seed=5, pie_rule=False)     # tile 2 first: some first moves reach row 3
     choice = SlipStreamAI(seed=1, depth=3).choose(game)
     lead = {}
     for move in game.legal_actions:
