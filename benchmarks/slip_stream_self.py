@@ -6,6 +6,11 @@ shared machine run it with ``nice -n 10``)::
 
     .venv/bin/python -m benchmarks.slip_stream_self --games 100 --workers 2 \\
         --json notebooks/data/strength_slip_stream_self.json
+    .venv/bin/python -m benchmarks.slip_stream_self --games 200 --workers 2 \\
+        --rival no-proof --json notebooks/data/strength_slip_stream_proof.json
+
+(The stored no-proof match, 200 games, was run as games 0-99 and 100-199,
+``--first 100``, and merged: each game depends only on its number.)
 
 Game ``g`` lays the course tiles in an order drawn from ``g // 2`` (score
 tile #1), the first-move player (SS-R10) is seat 0, and the side with more

@@ -56,9 +56,10 @@ How it plays
 * **Levels** (:data:`LEVELS`, :meth:`SlipStreamAI.level`): depth 2, 4 and
   6, each within 1 s of CPU time, and near the end a search to the end of
   at most 5,000 (level 2) and 10,000 (level 3) positions. Level 3 is depth
-  6 *where that second allows*: on the slowest positions near the end its
-  search to the end takes about half of it, and the alpha-beta search then
-  stops at depth 4 or 5 (levels 1 and 2 always reach their depth). The times are
+  6 *where that second allows*: an iteration that would likely not finish
+  within it is not started. In the stored timings (71 positions, 23 near
+  the end) every level reached its depth, the slowest level-3 decision
+  taking 0.57 s. The times are
   measured by benchmarks/slip_stream_exact.py ``--timing`` (every legal
   move valued; stored in notebooks/data/strength_slip_stream_levels_timing.json);
   the share of won positions each level throws away, with and without the

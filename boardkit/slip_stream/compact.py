@@ -12,7 +12,8 @@ from typing import Any
 from ..core.rules import State
 from .tiles import CIRCLE, COURSE_TILES, GOAL_POINTS, LANE_LETTERS, parse_place
 
-__all__ = ["CompactRules", "RED", "BLUE", "COLOUR_NAMES", "place_code", "code_name"]
+__all__ = ["CompactRules", "RED", "BLUE", "COLOUR_NAMES", "place_code", "code_name", "mirror_code",
+           "MIRROR"]
 
 RED, BLUE = 0, 1
 COLOUR_NAMES = ("red", "blue")
@@ -32,6 +33,17 @@ def place_code(name: str) -> int:
     p = parse_place(name)
     assert p is not None
     return p[0] * 8 + p[1] - 1
+
+
+def mirror_code(code: int) -> int:
+    """A place's mirror image left to right: start space i ↔ 9 - i on row 0,
+    lane i ↔ 8 - i (a ↔ g) on the other rows."""
+    row, lane = code >> 3, (code & 7) + 1
+    return row * 8 + ((9 if row == 0 else 8) - lane) - 1
+
+
+#: :func:`mirror_code` of every place code (rows 0 … 99).
+MIRROR = tuple(mirror_code(code) for code in range(800))
 
 
 def code_name(code: int) -> str:
@@ -61,7 +73,14 @@ class CompactRules:
                 else:
                     src = (row, lane)
                 st = [s for s in lay.steps(src) if not lay.prohibited(src, s)]
-                self.steps[row * 8 + lane - 1] = tuple(s[0] * 8 + s[1] - 1 for s in st)
+                self.steps[row * 8 + lane - 1] = tuple(sorted(s[0] * 8 + s[1] - 1 for s in st))
+        # Moves are listed in an order that treats the colours alike: red's
+        # by place code (machine, then step), blue's by the mirror images'
+        # codes (lane g first), so the mirror image of a position (lanes
+        # a <-> g on mirrored tiles, the colours swapped) lists the mirror
+        # images of its moves in the same order, and every search that breaks
+        # ties by that order breaks them alike for both colours.
+        self.steps_blue = [tuple(sorted(st, key=MIRROR.__getitem__)) for st in self.steps]
         for row in range(1, g + 1):
             for lane in range(1, 8):
                 if lay.kind((row, lane)) != CIRCLE:
@@ -108,10 +127,14 @@ class CompactRules:
     def moves(self, pos: tuple) -> list[tuple[int, int]]:
         """The legal moves (or turbo moves) of the colour to act."""
         red, blue = pos[0], pos[1]
-        mine = red if pos[6] == RED else blue
         allp = red + blue
         gc = self.goal_code
-        steps = self.steps
+        if pos[6] == RED:
+            mine = red
+            steps = self.steps
+        else:
+            mine = sorted(blue, key=MIRROR.__getitem__)
+            steps = self.steps_blue
         out = []
         if pos[7]:
             for m in mine:

@@ -28,14 +28,26 @@ class Fast(CompactRules):
 
     # ----------------------------------------------------------- evaluation
     def evaluate(self, pos: tuple) -> float:
-        """How good ``pos`` is for the colour to act, in points."""
+        """How good ``pos`` is for the colour to act, in points.
+
+        Colour-blind: each colour's points are added up on their own, by the
+        same steps in the same order, and the value is the difference. A
+        position and its mirror image (lanes a ↔ g on the mirrored tiles, so
+        red stands where blue stood, the scores and the colour to act
+        swapped too) therefore have exactly the same value for the player
+        who holds the mirrored machines (``tests/test_slip_stream_fair.py``)."""
+        pr, pb = self._points(pos)
+        return pr - pb if pos[6] == RED else pb - pr
+
+    def _points(self, pos: tuple) -> tuple[float, float]:
+        """(red's points, blue's points): the evaluation of each side."""
         red, blue, sr, sb, wheels, ngoal, c, turbo, turn = pos
-        value = float(sr - sb)
+        pr, pb = float(sr), float(sb)
+        # the colour to act is a move ahead in the race to clear a tile
         tempo = 0.5 if c == RED else -0.5
         rows_r = [x >> 3 for x in red]
         rows_b = [x >> 3 for x in blue]
         # wheel tokens still on the course: who is closer to clearing the tile
-        exp_r = exp_b = 0.0
         nxt_r = nxt_b = 0       # the next wheel token each is likely to take
         for k in range(COURSE_TILES):
             if wheels >> k & 1:
@@ -49,44 +61,71 @@ class Fast(CompactRules):
             for r in rows_b:
                 if r <= last:
                     cb += 1.0 + (last - r) * 0.12
-            d = (cb - cr + tempo) / math.sqrt(1.0 + cr + cb)
-            p = 1.0 / (1.0 + math.exp(-2.0 * d))
+            # d for red is exactly -d for blue, so each side's share is the
+            # same expression of its own d
+            d = ((cb - cr) + tempo) / math.sqrt(1.0 + (cr + cb))
             w = self.wheels[k]
-            exp_r += w * p
-            exp_b += w * (1.0 - p)
-            if not nxt_r and p > 0.5:
+            pr += w / (1.0 + math.exp(-2.0 * d))
+            pb += w / (1.0 + math.exp(2.0 * d))
+            if not nxt_r and d > 0:
                 nxt_r = w
-            if not nxt_b and p < 0.5:
+            if not nxt_b and d < 0:
                 nxt_b = w
-        value += exp_r - exp_b
         # goal points still to win, to the machines closest to the goal
-        g = self.goal_row
-        if ngoal < 4:
-            racers = sorted([(g - r, 0) for r in rows_r if r < g]
-                            + [(g - r, 1) for r in rows_b if r < g])
-            for i, (_, who) in enumerate(racers[:4 - ngoal]):
-                pts = GOAL_POINTS[ngoal + i] * 0.7
-                value += pts if who == 0 else -pts
+        gr, gb = self._goal_points(rows_r, rows_b, ngoal)
+        pr += gr
+        pb += gb
         # ✹ a likely next gain would land on while ahead
         if self.crash_list:
-            gains_r = (nxt_r, GOAL_POINTS[ngoal] if ngoal < 4 else 0)
-            gains_b = (nxt_b, GOAL_POINTS[ngoal] if ngoal < 4 else 0)
+            goal_gain = GOAL_POINTS[ngoal] if ngoal < 4 else 0
             for x in self.crash_list:
-                for gain in gains_r:
+                for gain in (nxt_r, goal_gain):
                     if gain and sr + gain == x and x > sb:
-                        value -= 1.5
-                for gain in gains_b:
+                        pr -= 1.5
+                for gain in (nxt_b, goal_gain):
                     if gain and sb + gain == x and x > sr:
-                        value += 1.5
+                        pb -= 1.5
         # few machines able to move: a step from losing (SS-R4)
         allp = red + blue
         mob_r = self._mobility(red, allp)
         mob_b = self._mobility(blue, allp)
         if mob_r < 3:
-            value -= (3 - mob_r) * 1.5
+            pr -= (3 - mob_r) * 1.5
         if mob_b < 3:
-            value += (3 - mob_b) * 1.5
-        return value if c == RED else -value
+            pb -= (3 - mob_b) * 1.5
+        return pr, pb
+
+    def _goal_points(self, rows_r: list[int], rows_b: list[int], ngoal: int
+                     ) -> tuple[float, float]:
+        """The goal points still to win (7, 5, 3, 2 × 0.7 from the next
+        arrival on) given to the machines closest to the goal, as (red's,
+        blue's): machines equally far from the goal share the mean of the
+        places they tie for, whatever their colour (eight machines level
+        share 7 + 5 + 3 + 2 over eight places: 1.4875 each)."""
+        if ngoal >= 4:
+            return 0.0, 0.0
+        g = self.goal_row
+        left = [GOAL_POINTS[k] * 0.7 for k in range(ngoal, 4)]
+        dist_r = sorted(g - r for r in rows_r if r < g)
+        dist_b = sorted(g - r for r in rows_b if r < g)
+        gr = gb = 0.0
+        place = 0
+        i = j = 0
+        while place < len(left) and (i < len(dist_r) or j < len(dist_b)):
+            d = min(dist_r[i] if i < len(dist_r) else g + 1, dist_b[j] if j < len(dist_b) else g + 1)
+            nr = nb = 0
+            while i < len(dist_r) and dist_r[i] == d:
+                i += 1
+                nr += 1
+            while j < len(dist_b) and dist_b[j] == d:
+                j += 1
+                nb += 1
+            tied = nr + nb
+            share = sum(left[place:place + tied]) / tied
+            gr += nr * share
+            gb += nb * share
+            place += tied
+        return gr, gb
 
     def terms(self, pos: tuple) -> dict[str, float]:
         """:meth:`evaluate` taken apart, for red (the terms add up to the
@@ -105,16 +144,8 @@ class Fast(CompactRules):
         if mob_b < 3:
             mob += (3 - mob_b) * 1.5
         # goal points still to win, as evaluate() counts them
-        goal = 0.0
-        g = self.goal_row
-        if ngoal < 4:
-            rows_r = [x >> 3 for x in red]
-            rows_b = [x >> 3 for x in blue]
-            racers = sorted([(g - r, 0) for r in rows_r if r < g]
-                            + [(g - r, 1) for r in rows_b if r < g])
-            for i, (_, who) in enumerate(racers[:4 - ngoal]):
-                pts = GOAL_POINTS[ngoal + i] * 0.7
-                goal += pts if who == 0 else -pts
+        gr, gb = self._goal_points([x >> 3 for x in red], [x >> 3 for x in blue], ngoal)
+        goal = gr - gb
         no_crash = sign * self._without_crash_risk(pos)
         wheels_term = no_crash - score - goal - mob
         return {"score difference": score, "wheel tokens still on the course": wheels_term,

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .compact import RED
+from .compact import MIRROR, RED
 from .evaluation import PROVED, WIN, Fast
 from .explain import _value_words
 
@@ -144,13 +144,15 @@ class _Search:
         hist = self.history
         scored = []
         gc = fast.goal_code
-        low = pos[0][0] if c == RED else pos[1][0]
+        # the colours alike: blue's places read as their mirror images
+        rel = None if c == RED else MIRROR
+        low = pos[0][0] if c == RED else min(pos[1], key=MIRROR.__getitem__)
         for m in moves:
             src, dst = m
             if m == tt_move:
                 k = 1e9
             else:
-                k = dst - src
+                k = dst - src if rel is None else rel[dst] - rel[src]
                 if dst >= gc:
                     k += 5000
                 elif src == low:
@@ -159,7 +161,7 @@ class _Search:
                     k += 1000
                 k += hist.get(m, 0)
             scored.append((k, m))
-        scored.sort(reverse=True)
+        scored.sort(key=lambda t: t[0], reverse=True)    # ties: in the moves' order
         best_value = -math.inf
         best_move = None
         first = True

@@ -48,6 +48,7 @@ by the game-search notebook.
 """
 from __future__ import annotations
 
+from .compact import MIRROR
 from .evaluation import Fast
 
 __all__ = ["Prover", "OutOfBudget"]
@@ -113,7 +114,9 @@ class Prover:
                 k = 1 << 30
             else:
                 gain = (child[2] - p[2]) if c == 0 else (child[3] - p[3])
-                k = gain * 100 + m[1] - m[0] + history.get(m, 0)
+                # the colours alike: blue's places read as their mirror images
+                ahead = m[1] - m[0] if c == 0 else MIRROR[m[1]] - MIRROR[m[0]]
+                k = gain * 100 + ahead + history.get(m, 0)
                 if m in killers:
                     k += 1000
             out.append((k, m, same, child))
