@@ -4,7 +4,7 @@ against the exact answer.
 Run from the repository root with the project's interpreter (long: on a
 shared machine run it with ``nice -n 10``)::
 
-    .venv/bin/python -m benchmarks.slip_stream_exact --games 0 240 --back 8 20 \\
+    .venv/bin/python -m benchmarks.slip_stream_exact --games 0 880 --back 8 20 \\
         --short 6 --budget 100000 --json notebooks/data/strength_slip_stream_exact.json --workers 2
     .venv/bin/python -m benchmarks.slip_stream_exact --timing \\
         --json notebooks/data/strength_slip_stream_levels_timing.json
@@ -41,13 +41,11 @@ are written as JSON (``--json``) after every position, so a long run can be
 read while it goes on, and a run that stopped goes on where it stopped.
 
 The stored file (``notebooks/data/strength_slip_stream_exact.json``) is
-the command above: games 0–239, every position proved the same way (a
+the command above: games 0–879, every position proved the same way (a
 proof of at most 6 plies looked for, then df-pn, 100,000 positions per
-question), about 2.7 s of CPU time a position. Earlier stores took up to
-880 games, some of them proved by deepening to 40 plies; 240 games were
-rebuilt for the colour-fair AI to keep the run short on a shared machine.
-The AI's games are ones of the AI as it is, so a change to the AI's play
-(its evaluation, its order of moves) needs a new run.
+question), about 2.7 s of CPU time a position (40 minutes in all). The
+positions come from the AI's own games, so a change to the AI's play (its
+evaluation, its order of moves) needs a new run.
 
 ``--timing`` measures instead each level's CPU time per decision, every
 legal move valued (as the board's AI does), on every sixth position of

@@ -29,11 +29,16 @@ How it plays
   the score difference, plus the wheel tokens still on the course, each
   shared out by how close each player is to moving all its machines beyond
   that tile (machines behind it, how far behind, who moves next), plus the
-  goal points still to be won, given to the machines closest to the goal,
-  minus risks: a score that a likely next gain would put exactly on ✹ while
+  goal points still to be won, given to the machines closest to the goal
+  (machines equally far share the places they tie for, whatever their
+  colour), minus risks: a score that a likely next gain would put exactly on ✹ while
   ahead, and having few machines able to move (SS-R4). A won game is worth
   ±1000 (sooner wins preferred). The value is also reported as a win
-  probability, ``1 / (1 + exp(-value / 4))``.
+  probability, ``1 / (1 + exp(-value / 4))``. Every term treats the
+  colours alike, and moves are listed and ordered in an order that mirrors
+  with them: a position and its mirror image (lanes a ↔ g on mirrored
+  tiles, the colours swapped) get the same values
+  (``tests/test_slip_stream_fair.py``).
 * **Budget.** ``depth`` (plies; a turbo move is a ply) and/or ``seconds``
   of CPU time for the whole decision, the values of the other moves
   included (the search stops within the budget and plays the deepest
