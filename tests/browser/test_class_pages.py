@@ -115,10 +115,10 @@ def test_two_devices_play_slip_stream_to_the_end_and_the_teacher_sees_both_table
         ana.wait_for_timeout(20)
     assert over(ana) and over(ben)
     result = ana.locator(".bk-status").inner_text()
-    assert "wins" in result and ben.locator(".bk-status").inner_text() == result
+    assert re.search(r"\b(wins|loses)\b", result) and ben.locator(".bk-status").inner_text() == result
     # the teacher sees it finished, and shows it large
     row = teacher.locator(f"#tables tr[data-code='{code}']")
-    expect(row).to_contain_text("wins", timeout=15_000)
+    expect(row).to_contain_text(result, timeout=15_000)
     row.locator("button").click()
     expect(teacher.locator("#present " + BOARD)).to_be_visible(timeout=15_000)
     expect(teacher.locator("#present .bk-status")).to_have_text(result)
