@@ -10,11 +10,15 @@ from pathlib import Path
 
 import pytest
 
+import boardkit
+from boardkit.play import GAMES as PLAY
+
 ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
 HEADINGS = dict(re.findall(r"^### ([A-Z]{2,3}-R\d+) — (.*)$", DOC, re.M))
-GAMES = {"SR": "01_slime_race", "SU": "02_super_race", "SCC": "03_slime_culture_center",
-         "SS": "04_slip_stream"}
+#: each shipped game's ruling prefix and its notebook (from the registry and the play page's choices)
+GAMES = {c.Rules.info.ruling_prefix: PLAY[name].notebook.removesuffix(".ipynb")
+         for name, c in sorted(boardkit.games().items()) if c.__module__.startswith("boardkit.")}
 ANCHOR = re.compile(r'^#+ <a id="([\w-]+)"></a>', re.M)
 ROW = re.compile(r"^\| ([A-Z]{2,3}-R\d+) \| \*\*(.+?)\*\* — (.+?) \| \[(.+?)\]\(#([\w-]+)\) \|$", re.M)
 

@@ -19,6 +19,7 @@ from xml.sax.saxutils import escape
 
 import pytest
 
+import boardkit
 from boardkit import IllegalActionError, InvalidActionError, NothingToUndoError, RandomBot, SlimeRace
 from boardkit.core.bots import Bot
 from boardkit.core.game import Game
@@ -841,7 +842,11 @@ def _click_through(w, words_seen, rng, clicks):
     return sizes
 
 
-@pytest.mark.parametrize("game", ["slime_race", "slime_culture_center", "super_race", "slip_stream"])
+#: every game boardkit ships (from the registry; the tests' example games aside)
+SHIPPED = sorted(n for n, c in boardkit.games().items() if c.__module__.startswith("boardkit."))
+
+
+@pytest.mark.parametrize("game", SHIPPED)
 def test_bytes_per_click_on_a_real_board_stay_under_10_kb(game, capsys):
     """About 20 clicks with the bots the notebooks seat: every answer after
     the first is one update of at most ~10 KB (the picture compressed, the

@@ -11,7 +11,8 @@ import time
 
 import pytest
 
-from boardkit import RandomBot, SlimeCultureCenter, SlimeRace, SlipStream, SuperRace
+import boardkit
+from boardkit import RandomBot, SlimeCultureCenter, SlimeRace, SlipStream
 from boardkit.core.errors import BoardkitError
 from boardkit.core.rulings import ruling_titles
 from boardkit.widget import BoardWidget, cited_rules, learner_sentence, offered
@@ -156,8 +157,10 @@ def test_scc_an_action_button_that_cannot_be_used_says_why_in_rule_terms():
 
 
 SYNTAX = re.compile(r"illegal '|an action looks like|write '|<[a-z ]+>|unknown action|[A-Z]+-R\d+\b")
-GAMES = [(SlimeRace, {"players": 3}), (SuperRace, {"players": 2}), (SlimeCultureCenter, {"players": 3}),
-         (SlipStream, {})]
+#: every game boardkit ships (from the registry), at three players where it can seat a choice of players
+GAMES = [(c, {"players": min(3, c.Rules.info.max_players)}
+          if c.Rules.info.min_players < c.Rules.info.max_players else {})
+         for _, c in sorted(boardkit.games().items()) if c.__module__.startswith("boardkit.")]
 #: The rulings each game's refusals of clicks reach in the drive below (at least).
 REACHED = {"SlimeRace": {"SR-R3"}, "SuperRace": {"SU-R2", "SU-R3", "SU-R5"},
            "SlimeCultureCenter": {"SCC-spawn", "SCC-R3", "SCC-actions"},      # (grow: its own test below)
