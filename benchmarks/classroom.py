@@ -58,11 +58,27 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+if __name__ == "__main__":           # (run as a script: the repository's packages)
+    sys.path.insert(0, str(ROOT))
 GAME_QUERY = "game=slip_stream&ai=1"
 HUMAN = re.compile(r"^Player 1( \((red|blue)\))?: ")
 
 
 # ------------------------------------------------------------------ server
+def stop_group(proc: subprocess.Popen) -> None:
+    """Stop a server started in a session of its own (and what it started):
+    SIGTERM, then SIGKILL after 20 s."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=20)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -157,15 +173,7 @@ class Server:
         return out
 
     def stop(self) -> None:
-        try:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            self.proc.wait(timeout=20)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            self.proc.wait()
+        stop_group(self.proc)
         self.log.close()
         shutil.rmtree(self.tmp, ignore_errors=True)
 
@@ -196,14 +204,6 @@ def unpack(frame: bytes | str) -> dict:
     header, parent, metadata, content = (json.loads(p) for p in parts[1:5])
     return {"channel": channel, "header": header, "parent_header": parent, "metadata": metadata,
             "content": content, "buffers": [bytes(b) for b in parts[5:] if b]}
-
-
-def put_buffers(state: dict, paths: list, buffers: list[bytes]) -> None:
-    for path, buf in zip(paths, buffers):
-        obj: Any = state
-        for key in path[:-1]:
-            obj = obj[key]
-        obj[path[-1]] = buf
 
 
 @dataclass
@@ -299,6 +299,8 @@ class Student:
             self.changed.set()
 
     async def _read(self) -> None:
+        from benchmarks.class_client import put_buffers
+
         for _ in range(10_000_000):
             frame = await self.ws.read_message()
             if frame is None:
@@ -567,15 +569,7 @@ class ClassServerProcess:
         return self.tmp / "class" / "class.sqlite"
 
     def stop(self) -> None:
-        try:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            self.proc.wait(timeout=20)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            try:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            self.proc.wait()
+        stop_group(self.proc)
         self.log.close()
 
     def cleanup(self) -> None:
@@ -740,5 +734,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(ROOT))
     sys.exit(main())

@@ -2,7 +2,7 @@
 
     python -m boardkit.classroom                          # the class server, port 8866
     python -m boardkit.classroom --folder class-7b        # where this class's games are kept
-    python -m boardkit.classroom --activity "game=slip_stream&ai=2" --lock
+    python -m boardkit.classroom --activity "game=NAME&ai=2" --lock   # NAME: a game's name
     python -m boardkit.classroom --voila                  # the play notebook under Voilà instead
 
 It prints the address students open and the teacher's page (with the
@@ -39,7 +39,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument(
         "--activity",
         default=None,
-        help="the game students start, as a link's settings, e.g. 'game=slime_race&players=3&ai=2'",
+        help="the game students start, as a link's settings, e.g. 'game=NAME&players=3&ai=2' "
+        "(NAME: one of the games' names, boardkit.games())",
     )
     ap.add_argument("--lock", action="store_true", help="students cannot switch to another game")
     ap.add_argument(
@@ -112,34 +113,16 @@ def main(argv: list[str] | None = None) -> int:
     async def go() -> None:
         from .server import ClassServer, serve
 
-        if args.activity is not None or args.lock:
-
-            async def set_first(server: ClassServer) -> None:
+        async def set_first(server: ClassServer) -> None:
+            # the activity given on the command line (the stored one otherwise)
+            if args.activity is not None or args.lock:
                 await server.set_activity(
                     args.activity if args.activity is not None else server.activity.get("query", ""),
                     args.lock,
                 )
 
-            await serve(
-                args.folder,
-                args.ip,
-                args.port,
-                workers=args.workers,
-                playback=args.playback,
-                ready=ready,
-                durable=args.durable,
-                before=set_first,
-            )
-        else:
-            await serve(
-                args.folder,
-                args.ip,
-                args.port,
-                workers=args.workers,
-                playback=args.playback,
-                ready=ready,
-                durable=args.durable,
-            )
+        await serve(args.folder, args.ip, args.port, workers=args.workers, playback=args.playback,
+                    ready=ready, durable=args.durable, before=set_first)
 
     try:
         asyncio.run(go())

@@ -125,8 +125,8 @@ def class_games(
 ) -> list[ClassGame]:
     """The class's games (``source``: a class folder, its ``class.sqlite``
     or an exported JSON; None: the example session), each rebuilt and
-    checked by replay. ``game`` keeps one game's tables
-    (``"slip_stream"``…), ``round`` one round's, ``finished`` (default)
+    checked by replay. ``game`` keeps one game's tables (its registered
+    name, as in :func:`boardkit.games`), ``round`` one round's, ``finished`` (default)
     only the games played to the end."""
     out = []
     for rec in read_class(EXAMPLE if source is None else source):

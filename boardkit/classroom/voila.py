@@ -118,13 +118,16 @@ def run(ip: str, port: int, pool: int, refill_after: float, notebooks: Path) -> 
             file=sys.stderr,
         )
         return 2
+    from ..play import GAMES
+
+    names = list(GAMES)               # the games the play page offers (from their registration)
     host = local_address() if ip in ("0.0.0.0", "") else ip
     url = f"http://{host}:{port}/voila/render/play.ipynb"
     print(
         f"Getting {pool} boards ready (about {3 * pool // 2 + 10} s on 2 cores)…\n"
         f"Students will open: {url}\n"
-        f"  one game per link, e.g. {url}?game=slip_stream&ai=2\n"
-        f"  (games: slime_race, super_race, slime_culture_center, slip_stream; ai=1..3; "
+        f"  one game per link, e.g. {url}?game={names[0]}&ai=2\n"
+        f"  (games: {', '.join(names)}; ai=1..3; "
         f"players=N; seats=person,bot,…)\n"
         f"Stop with Ctrl-C.",
         flush=True,
