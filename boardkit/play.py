@@ -4,12 +4,13 @@
 "Serve a class"); a link's query string chooses the game and its settings,
 so a teacher hands out one link per activity::
 
-    …/voila/render/play.ipynb?game=slip_stream&ai=2
-    …/voila/render/play.ipynb?game=slime_race&players=3&seats=person,bot,bot&target=20
+    …/voila/render/play.ipynb?game=NAME&ai=2
+    …/voila/render/play.ipynb?game=NAME&players=3&seats=person,bot,bot&target=20
 
 Settings a link may give (all optional; :data:`SETTINGS`):
 
-* ``game`` — ``slime_race``, ``super_race``, ``slime_culture_center``, ``slip_stream``;
+* ``game`` — a game's registered name (:data:`GAMES`, read from the games'
+  registration);
 * ``players`` — how many (each game's own range);
 * ``seats`` — who sits where, seat 1 first: ``person`` or ``bot``, comma
   separated (two or more persons share one screen: hot seat);
@@ -62,26 +63,28 @@ class Choice:
     option: tuple[str, str, dict[str, Any]] | None = None
     #: what each bot level is, in words
     levels: dict[int, str] = field(default_factory=dict)
+    #: the game's own bot of a level for a seed (None: the usual one)
+    bot: Callable[[int, int], Any] | None = None
 
 
-GAMES: dict[str, Choice] = {
-    "slime_race": Choice(
-        "slime_race", "Slime Race", "01_slime_race.ipynb", "setup", 2, 5, 3,
-        ("target", "target", {f"{n} points": n for n in (10, 20, 30)}),
-        {1: "random bot", 2: "greedy bot", 3: "search bot"}),
-    "super_race": Choice(
-        "super_race", "Super Race", "02_super_race.ipynb", "plain-go", 1, 4, 2,
-        ("track", "track", {"Indianapolis": "indianapolis", "Monza": "monza"}),
-        {1: "random bot", 2: "greedy bot", 3: "lap planner"}),
-    "slime_culture_center": Choice(
-        "slime_culture_center", "Slime Culture Center", "03_slime_culture_center.ipynb", "turn", 2, 6, 2,
-        None, {1: "random bot", 2: "greedy bot", 3: "search bot"}),
-    "slip_stream": Choice(
-        "slip_stream", "Slip Stream", "04_slip_stream.ipynb", "plain", 2, 2, 2,
-        ("tile", "score_tile", {"#1 STANDARD": 1, "#2 SPRINT": 2, "#3 LONG HAUL": 3,
-                                "#4 FRONT RUNNER": 4, "#5 TURBO": 5, "#6 MINEFIELD": 6}),
-        {1: "Slip Stream AI, level 1", 2: "Slip Stream AI, level 2", 3: "Slip Stream AI, level 3"}),
-}
+def _choices() -> dict[str, Choice]:
+    """Every registered game that declares what the page offers of it
+    (its class's ``play``, a :class:`~boardkit.core.choice.PlayChoice`),
+    in the order of the lessons that teach them."""
+    from .core.registry import games
+    out = []
+    for name, cls in games().items():
+        p = getattr(cls, "play", None)
+        if p is None:
+            continue
+        info = cls.Rules.info
+        out.append(Choice(name, info.title, p.notebook, p.rules_anchor, info.min_players, info.max_players,
+                          p.players, p.option, dict(p.levels), p.bot))
+    return {c.name: c for c in sorted(out, key=lambda c: c.notebook)}
+
+
+#: The games the page offers, from their registration.
+GAMES: dict[str, Choice] = _choices()
 #: Every setting a link may give.
 SETTINGS = ("game", "players", "seats", "ai", "track", "tile", "target", "seed")
 
@@ -218,38 +221,35 @@ def query_string() -> str:
 
 
 def make_bot(game: str, level: int, seed: int) -> Any:
-    """The bot of ``level`` (1–3) for ``game`` (see :attr:`Choice.levels`)."""
+    """The bot of ``level`` (1–3) for ``game`` (see :attr:`Choice.levels`):
+    the game's own where its registration gives one, else a random bot, a
+    greedy bot, or the search bot at its level 2 (the iterations the game
+    sets for it, no clock, so a seeded game is the same game on any
+    machine)."""
     from .core.bots import GreedyBot, RandomBot
     if level not in LEVELS:
         raise ValueError(f"the bots' level is 1, 2 or 3, not {level!r}")
-    if game == "slip_stream":
-        from .slip_stream.ai import SlipStreamAI
-        return SlipStreamAI.level(level, seed=seed)
+    own = GAMES[game].bot
+    bot = own(level, seed) if own is not None else None
+    if bot is not None:
+        return bot
     if level == 1:
         return RandomBot(seed)
     if level == 2:
-        return GreedyBot(seed, sample=40) if game == "slime_culture_center" else GreedyBot(seed)
-    if game == "super_race":
-        from .super_race.bots import LapBot
-        return LapBot(seed)
+        return GreedyBot(seed)
     from .core.mcts import MCTSBot
-    # the search bot's level 2: the iterations the game sets for it (200 in
-    # Slime Race, 100 in Slime Culture Center), no clock, so a seeded game
-    # is the same game on any machine
     return MCTSBot.level(2, seed=seed)
 
 
 def new_game(s: Settings) -> Any:
     """A new game of these settings."""
-    from . import SlimeCultureCenter, SlimeRace, SlipStream, SuperRace
-    classes: dict[str, Any] = {"slime_race": SlimeRace, "super_race": SuperRace,
-                               "slime_culture_center": SlimeCultureCenter, "slip_stream": SlipStream}
+    from .core.registry import games
     kwargs: dict[str, Any] = {}
     c = s.choice
     if c.option is not None and s.option is not None:
         kwargs[c.option[1]] = s.option
     players = None if c.min_players == c.max_players else s.players
-    return classes[s.game](players, s.seed, **kwargs)
+    return games()[s.game](players, s.seed, **kwargs)
 
 
 def mode_for(game: Any, seats: tuple[str, ...]) -> str:

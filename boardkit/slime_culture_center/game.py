@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.choice import PlayChoice
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.registry import register
@@ -18,6 +19,12 @@ from .view import render
 @register
 class SlimeCultureCenter(Game):
     """Slime Culture Center for 2–6 players (SCC-R1)."""
+
+    #: what the play page and the class server offer (:mod:`boardkit.play`);
+    #: the greedy bot compares 40 of the many actions a crowded board allows
+    play = PlayChoice("03_slime_culture_center.ipynb", "turn", 2, None,
+                      {1: "random bot", 2: "greedy bot", 3: "search bot"},
+                      lambda level, seed: _sampling_greedy(seed) if level == 2 else None)
 
     Rules = SlimeCultureCenterRules
     rules: SlimeCultureCenterRules
@@ -86,3 +93,8 @@ class SlimeCultureCenter(Game):
         from .view import CSS, MINI, mini_board
         return SVG(svg_document(14 + 8 * MINI + 12, 8 * MINI + 72,
                                 mini_board(self._state, 4, 4, caption or self.situation()), css=CSS))
+
+
+def _sampling_greedy(seed: int) -> Any:
+    from ..core.bots import GreedyBot
+    return GreedyBot(seed, sample=40)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from ..core.choice import PlayChoice
 from ..core.errors import OptionError, StateFileError
 from ..core.game import Game
 from ..core.registry import register
@@ -26,6 +27,11 @@ class SlimeRace(Game):
     >>> g.apply("bet 1-3")  # doctest: +ELLIPSIS
     [...]
     """
+
+    #: what the play page and the class server offer (:mod:`boardkit.play`)
+    play = PlayChoice("01_slime_race.ipynb", "setup", 3,
+                      ("target", "target", {f"{n} points": n for n in (10, 20, 30)}),
+                      {1: "random bot", 2: "greedy bot", 3: "search bot"})
 
     Rules = SlimeRaceRules
     rules: SlimeRaceRules

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.choice import PlayChoice
 from ..core.game import Game
 from ..core.registry import register
 from .rules import SlipStreamRules
@@ -16,6 +17,14 @@ from .view import render
 @register
 class SlipStream(Game):
     """Slip Stream for two players (SS-R1)."""
+
+    #: what the play page and the class server offer (:mod:`boardkit.play`):
+    #: every level is the game's own AI
+    play = PlayChoice("04_slip_stream.ipynb", "plain", 2,
+                      ("tile", "score_tile", {"#1 STANDARD": 1, "#2 SPRINT": 2, "#3 LONG HAUL": 3,
+                                              "#4 FRONT RUNNER": 4, "#5 TURBO": 5, "#6 MINEFIELD": 6}),
+                      {k: f"Slip Stream AI, level {k}" for k in (1, 2, 3)},
+                      lambda level, seed: _ai(level, seed))
 
     Rules = SlipStreamRules
     rules: SlipStreamRules
@@ -53,3 +62,8 @@ class SlipStream(Game):
         from ..core.fields import run_scenario
         from .scenario import TYPES, scenario
         return run_scenario(cls, scenario, TYPES, args, kwargs)
+
+
+def _ai(level: int, seed: int) -> Any:
+    from .ai import SlipStreamAI
+    return SlipStreamAI.level(level, seed=seed)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.choice import PlayChoice
 from ..core.errors import OptionError
 from ..core.game import Game
 from ..core.registry import register
@@ -18,6 +19,13 @@ class SuperRace(Game):
     """Super Race for 1–4 players (SU-R1), each on their own copy of the
     track. ``track="indianapolis"`` (default) or ``"monza"``, or a track
     file of your own (see :mod:`boardkit.super_race.track`)."""
+
+    #: what the play page and the class server offer (:mod:`boardkit.play`);
+    #: level 3 is the lap planner
+    play = PlayChoice("02_super_race.ipynb", "plain-go", 2,
+                      ("track", "track", {"Indianapolis": "indianapolis", "Monza": "monza"}),
+                      {1: "random bot", 2: "greedy bot", 3: "lap planner"},
+                      lambda level, seed: _lap_planner(seed) if level == 3 else None)
 
     Rules = SuperRaceRules
     rules: SuperRaceRules
@@ -68,3 +76,8 @@ class SuperRace(Game):
 
 
 __all__ = ["SuperRace"]
+
+
+def _lap_planner(seed: int) -> Any:
+    from .bots import LapBot
+    return LapBot(seed)
