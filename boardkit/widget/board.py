@@ -99,7 +99,8 @@ from .bots import BotRunner
 from .messages import KINDS as KINDS
 from .messages import STALE as STALE
 from .messages import dispatch
-from .picture import Pictures, pack_picture, picture_parts
+from .picture import PictureChannel
+from .picture import pack_picture as pack_picture
 from .picture import pack_svg as pack_svg
 from .picture import unpack_picture as unpack_picture
 from .playback import Playback
@@ -269,10 +270,8 @@ class BoardWidget(anywidget.AnyWidget):
         self._playback = Playback(self)
         self._revealed_for: int | None = None
         self._drawn: tuple | None = None
-        self._svg = ""
-        self._base: tuple[str, ...] | None = None   # the parts of base_z
+        self._channel = PictureChannel(PICTURES_KEPT, self.picture_level)
         self._refusals = Refusals(self._table)
-        self._pictures = Pictures(PICTURES_KEPT)
         self._replies = 0
         self._closed = False
         self._since: tuple[Any, tuple[str, ...]] = (None, ())   # what changed since the human's move
@@ -322,7 +321,8 @@ class BoardWidget(anywidget.AnyWidget):
     def svg(self) -> str:
         """The board's SVG picture, as text (the page receives it compressed,
         as ``base_z`` and ``svg_z``)."""
-        return getattr(self, "_svg", "")
+        channel = getattr(self, "_channel", None)
+        return channel.svg if channel is not None else ""
 
     # ------------------------------------------------------------ Python API
     def click(self, word: str) -> Events:
@@ -510,7 +510,7 @@ class BoardWidget(anywidget.AnyWidget):
             self._forget_choice()
             self._runner.forgive()
             self.error = ""
-            self._pictures.clear()        # drawn anew, whatever changed
+            self._channel.clear()         # drawn anew, whatever changed
             self._runner.ask()
 
     def close(self) -> None:
@@ -774,13 +774,7 @@ class BoardWidget(anywidget.AnyWidget):
     def _render(self, view: View) -> str:
         """``game.render(view)``, or the same picture drawn before for this
         game, position and view (a view draws only those)."""
-        g = self.game
-        state = g.state
-        return self._pictures.draw(self.game, view)
-        svg = g.render(view)
-        self._pictures.append((g, state, view, svg))
-        del self._pictures[:-PICTURES_KEPT]
-        return svg
+        return self._channel.draw(self.game, view)
 
     def _refresh(self) -> None:
         """Recompute every synced value from the game (inside _batch)."""
@@ -795,14 +789,10 @@ class BoardWidget(anywidget.AnyWidget):
             svg = self.svg
             self.error = _clean(f"the board could not be drawn: {type(exc).__name__}: {exc}")
         self.curtain = curtain
-        if svg != self._svg:
-            self._svg = svg
-            base_z, svg_z = pack_picture(svg, self._base, self.picture_level)
-            if not base_z and len(svg_z) > max(2_000, len(self.base_z) // 2):
-                base_z, svg_z = pack_picture(svg, level=self.picture_level)   # changes that big: a new base
-            if base_z:
-                self._base = picture_parts(svg)
-                self.base_z = base_z
+        base_z, svg_z = self._channel.show(svg)
+        if base_z is not None:
+            self.base_z = base_z
+        if svg_z is not None:
             self.svg_z = svg_z
         self.status = _clean(g.situation())
         thinking = self._runner.thinking

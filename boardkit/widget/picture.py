@@ -103,3 +103,41 @@ class Pictures:
 
     def clear(self) -> None:
         self._drawn.clear()
+
+
+class PictureChannel:
+    """A board's picture on its way to the page, a part the board holds:
+    it owns the pictures drawn (a few kept, :class:`Pictures`), the
+    picture shown and the base the page has, and says what to send when
+    the picture changes (:func:`pack_picture`, a new base when the
+    changes grow too big)."""
+
+    def __init__(self, kept: int, level: int = LEVEL):
+        self._drawn = Pictures(kept)
+        self._level = level
+        #: the picture shown, as text
+        self.svg = ""
+        self._base: tuple[str, ...] | None = None     # the parts of the base the page has
+        self._base_size = 0
+
+    def draw(self, game: Any, view: Any) -> str:
+        """``game.render(view)``, or the same picture drawn before."""
+        return self._drawn.draw(game, view)
+
+    def clear(self) -> None:
+        """Draw anew, whatever changed."""
+        self._drawn.clear()
+
+    def show(self, svg: str) -> tuple[bytes | None, bytes | None]:
+        """Show ``svg``: ``(base_z, svg_z)`` to send, each None when it
+        stays as the page has it (both None: the same picture)."""
+        if svg == self.svg:
+            return None, None
+        self.svg = svg
+        base_z, svg_z = pack_picture(svg, self._base, self._level)
+        if not base_z and len(svg_z) > max(2_000, self._base_size // 2):
+            base_z, svg_z = pack_picture(svg, level=self._level)   # changes that big: a new base
+        if base_z:
+            self._base = picture_parts(svg)
+            self._base_size = len(base_z)
+        return base_z or None, svg_z
