@@ -123,3 +123,32 @@ def test_boardkit_has_no_import_circle():
     found = circles(import_graph())
     assert not found, "import circles (each module reaches the others):\n  " + "\n  ".join(
         " ↔ ".join(c) for c in found)
+
+
+#: Modules that need more than the standard library by what they are: the
+#: board widget and the class server's boards (ipywidgets, anywidget,
+#: tornado) and the vectorised Slime Race simulator (numpy).
+NOT_PURE = ("boardkit.widget", "boardkit.classroom.server", "boardkit.classroom.tables",
+            "boardkit.slime_race.batch")
+#: What the rest must not import when imported: the optional packages a
+#: browser's Python does not have, and the heavy parts of the standard
+#: library that a board picture does not need.
+OPTIONAL = ("numpy", "matplotlib", "tqdm", "ipywidgets", "anywidget", "IPython", "tornado",
+            "xml.sax", "email", "http")
+
+
+def test_the_rules_and_pictures_import_nothing_optional():
+    """Every other module, all imported in one fresh interpreter (as in the
+    browser, where only the standard library is there), loads none of
+    ``OPTIONAL``: a plot or a progress bar imports its package inside the
+    function that draws it."""
+    import subprocess
+    import sys
+
+    names = [n for n in _modules() if not n.startswith(NOT_PURE)]
+    assert "boardkit.slime_race.analysis" in names and "boardkit.core.svg" in names
+    code = ("import importlib, sys\n"
+            f"for n in {names!r}: importlib.import_module(n)\n"
+            f"print(' '.join(k for k in {OPTIONAL!r} if k in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.split() == [], f"imported at module level: {out.stdout.strip()}"

@@ -13,7 +13,25 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import Iterable
-from xml.sax.saxutils import escape, quoteattr
+
+
+def escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as XML entities (xml.sax.saxutils.escape, without
+    importing xml.sax, which pulls in urllib, http and email)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def quoteattr(text: str) -> str:
+    """``text`` as a quoted XML attribute value, exactly as
+    xml.sax.saxutils.quoteattr writes it (newlines and tabs as character
+    references; single quotes around a value holding only double ones)."""
+    text = escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"' + text.replace('"', "&quot;") + '"'
+
 
 # Characters XML 1.0 forbids (controls other than tab/newline/return, lone
 # surrogates, U+FFFE/U+FFFF): a caption carrying one would make the whole

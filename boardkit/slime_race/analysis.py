@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tqdm.auto import tqdm
-
 from ..core.rules import CHANCE, NULL_SINK, copy_json
 from .components import COMPONENTS as C
 from .game import SlimeRace
@@ -31,7 +29,7 @@ def simulate_races(races: int = 10_000, players: int = 4, seed: int = 0,
     lengths: list[int] = []
     exhausted = 0
     blank = rules.initial_state(rules.make_options(players=players))
-    bar = tqdm(total=races, desc="races", disable=not progress)
+    bar = _progress_bar(races, progress)
     for r in range(races):
         rng = random.Random(f"{seed}/race/{r}")
         state = copy_json(blank)
@@ -80,3 +78,23 @@ def races_of(game: SlimeRace) -> list[dict]:
             out.append(copy_json(record))
             last = record
     return out
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress_bar(total: int, shown: bool):
+    """tqdm's bar when one is asked for; tqdm (optional, absent in the
+    browser) is imported only then."""
+    if not shown:
+        return _NoBar()
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return _NoBar()
+    return tqdm(total=total, desc="races")
