@@ -69,6 +69,15 @@ def test_stored_pictures_show_in_an_untrusted_notebook(lab_page, name):
     panel.locator(".jp-Notebook").wait_for(timeout=90_000)
     imgs = panel.locator(".jp-OutputArea-output img.boardkit-static")
     imgs.nth(expected - 1).wait_for(state="attached", timeout=60_000)
+    # a busy machine may show a notebook's outputs while an earlier rendering is still being
+    # replaced: the count must settle at the notebook's own pictures, not merely pass it once
+    try:
+        page.wait_for_function(
+            "([sel, n]) => document.querySelectorAll(sel).length === n",
+            arg=["#jp-main-dock-panel .jp-NotebookPanel:not(.lm-mod-hidden)"
+                 " .jp-OutputArea-output img.boardkit-static", expected], timeout=30_000)
+    except Exception:
+        pass
     assert imgs.count() == expected
     # nothing was dropped to run-together text
     assert panel.locator(".jp-OutputArea-output svg.boardkit").count() == 0
