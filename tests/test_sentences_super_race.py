@@ -202,6 +202,13 @@ def three_red_keeps():
     return best, options[best], f"{100 * float(options[()]):.1f}"
 
 
+def second_lap_way():
+    day = SuperRace.scenario(cars=[LAP + " f11 f12 g12 h12 east"], laps=2)
+    way = way_to_line(day, 0)
+    fresh = SuperRace(players=1)
+    return day.distance(0), fresh.rules.remaining(fresh.state, 0), "k10" in way, "l10" in way
+
+
 def clockwise_start_and_distances():
     cw = SuperRace.scenario(clockwise=True, dice=["rs", "rs", "rc", "ys", "bs"])
     refused = cw.attempt("drive red h12 i12 j12")
@@ -259,6 +266,8 @@ EXACT = [
     (["**Nobody yet.** Both are **1 square** past the line"], finish_tie, ([1, 1], None)),
     (["Keep **the two reds** and roll three dice", "1 − (2/3)³ = 19/27 ≈ 70.4 %",
       "a much worse 21.0 %"], three_red_keeps, (("rc", "rc"), Fraction(19, 27), "21.0")),
+    (["up the pit lane's other column, L, and round the outer lane, 40 squares instead of 33"],
+     second_lap_way, (40, 33, False, True)),
     (["**No, and turning round does not help.**", "so `h12 i12 j12` is refused (SU-R5)",
       "drove 8 squares the usual way is 46 squares from the finish; the one that drove 5 squares on west "
       "is 31 away", "its checkpoints stay at 0 of 2"],
