@@ -10,6 +10,15 @@ The results are stored in ``notebooks/data/super_race_*.json`` through
 ``02_super_race.ipynb`` makes, so the notebook shows these very games
 without replaying them (the test suite recomputes a slice and compares).
 Intervals are 95 % (normal for a mean, Wilson for a rate).
+
+A second sample of the same size, drawn from other seeds (1000 on), checks
+that the notebook's conclusions are not luck of the seeds
+(``tests/test_sentences_super_race.py`` reads it)::
+
+    .venv/bin/python benchmarks/super_race.py --games 200 --workers 2 --second
+
+stores ``notebooks/data/super_race_*_second.json`` for the samples whose
+conclusions the notebook states in words (``SECOND``).
 """
 from __future__ import annotations
 
@@ -32,20 +41,30 @@ RACES = (("super_race_races_planner_greedy", ("planner", "greedy")),
 SOLO = (("super_race_solo_indianapolis", "indianapolis", "planner"),
         ("super_race_solo_indianapolis_bold", "indianapolis", "bold"),
         ("super_race_solo_monza", "monza", "planner"))
+#: the samples drawn a second time (seeds from SECOND_FIRST on) with ``--second``
+SECOND = ("super_race_solo_indianapolis", "super_race_solo_indianapolis_bold", "super_race_races_four")
+SECOND_FIRST = 1000
 
 
-def solo_data(stem: str, track: str, strategy: str, games: int, workers: int | None = None):
+def _first(first: int) -> dict:
+    # the first sample's recorded call has no ``first`` (the notebook's call)
+    return {"first": first} if first else {}
+
+
+def solo_data(stem: str, track: str, strategy: str, games: int, workers: int | None = None,
+              first: int = 0):
     from boardkit.super_race.analysis import solo_laps
     from boardkit.sweep import cached
     return cached(DATA / f"{stem}.json", solo_laps, games, track, strategy,
-                  workers=workers)
+                  workers=workers, **_first(first))
 
 
-def race_data(stem: str, strategies: tuple[str, ...], games: int, workers: int | None = None):
+def race_data(stem: str, strategies: tuple[str, ...], games: int, workers: int | None = None,
+              first: int = 0):
     from boardkit.super_race.analysis import races
     from boardkit.sweep import cached
     return cached(DATA / f"{stem}.json", races, games, list(strategies),
-                  workers=workers)
+                  workers=workers, **_first(first))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,8 +74,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--race-games", type=int, default=None,
                     help="games per race pairing (default: --games)")
     ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--second", action="store_true",
+                    help=f"a second sample of the SECOND files from seed {SECOND_FIRST} on (*_second.json)")
     args = ap.parse_args(argv)
     race_games = args.race_games or args.games
+    if args.second:
+        for stem, track, strategy in SOLO:
+            if stem in SECOND:
+                solo_data(stem + "_second", track, strategy, args.games, args.workers, SECOND_FIRST)
+        for stem, strategies in RACES:
+            if stem in SECOND:
+                race_data(stem + "_second", strategies, race_games, args.workers, SECOND_FIRST)
+        print(f"second samples stored: {', '.join(s + '_second.json' for s in SECOND)}")
+        return 0
     print("## Solo laps (turns to the line; extra goes not counted)\n")
     print("| track | strategy | laps | finished | mean turns [95 %] | median | quartiles | "
           "fastest | forfeits/lap | pit lane | stuck [95 %] | time |")

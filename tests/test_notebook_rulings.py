@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
 HEADINGS = dict(re.findall(r"^### ([A-Z]{2,3}-R\d+) — (.*)$", DOC, re.M))
 #: each ruling's short reading: the paragraph "*Reading:* …" right under its heading
-_READING = re.compile(r"^### ([A-Z]{2,3}-R\d+) — .*\n\n\*Reading:\* (.+?)\n\n", re.M | re.S)
+_READING = re.compile(r"^### ([A-Z]{2,3}-R\d+) — [^\n]*\n\n\*Reading:\* (.+?)\n\n", re.M | re.S)
 READINGS = {rid: " ".join(text.split()) for rid, text in _READING.findall(DOC)}
 #: each shipped game's ruling prefix and its notebook (from the registry and the play page's choices)
 GAMES = {c.Rules.info.ruling_prefix: PLAY[name].notebook.removesuffix(".ipynb")

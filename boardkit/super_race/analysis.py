@@ -94,22 +94,23 @@ def _race_task(item: tuple) -> dict:
     return race(seed, strategies, track)
 
 
-def _seeds(seeds: int | Iterable[int]) -> Iterable[int]:
-    return range(seeds) if isinstance(seeds, int) else seeds
+def _seeds(seeds: int | Iterable[int], first: int = 0) -> Iterable[int]:
+    return range(first, first + seeds) if isinstance(seeds, int) else seeds
 
 
 def solo_laps(seeds: int | Iterable[int], track: str = "indianapolis", strategy: str = "planner",
-              **sweep_kwargs: Any) -> list[dict]:
-    """:func:`solo_lap` for every seed (``n``: seeds 0 … n-1), in parallel
+              first: int = 0, **sweep_kwargs: Any) -> list[dict]:
+    """:func:`solo_lap` for every seed (``n``: seeds ``first`` … ``first`` + n - 1;
+    another ``first`` draws a second sample of the same size), in parallel
     (see :func:`boardkit.sweep.sweep`)."""
-    seeds = _seeds(seeds)
+    seeds = _seeds(seeds, first)
     return sweep(_solo_task, [(s, track, strategy) for s in seeds], **sweep_kwargs)
 
 
 def races(seeds: int | Iterable[int], strategies: Sequence[str], track: str = "indianapolis",
-          **sweep_kwargs: Any) -> list[dict]:
-    """:func:`race` for every seed (``n``: seeds 0 … n-1), in parallel."""
-    seeds = _seeds(seeds)
+          first: int = 0, **sweep_kwargs: Any) -> list[dict]:
+    """:func:`race` for every seed (``n``: seeds ``first`` … ``first`` + n - 1), in parallel."""
+    seeds = _seeds(seeds, first)
     return sweep(_race_task, [(s, list(strategies), track) for s in seeds], **sweep_kwargs)
 
 
@@ -172,3 +173,67 @@ def reach_target(game: Any, square: str, seat: int | None = None):
         return False
 
     return Target(f"through {square.upper()}", test)
+
+
+def compare_laps(a: list[dict], b: list[dict]) -> dict:
+    """Two samples of solo laps (:func:`solo_laps`) side by side, each a
+    (value, low, high) with its 95 % interval (normal, the two samples
+    independent): ``turns``, the mean turns per finished lap of ``a`` minus
+    that of ``b``; ``stuck_difference``, the share of stuck cars of ``a``
+    minus that of ``b``; and ``stuck``, each sample's (stuck, laps, low,
+    high) with its Wilson interval."""
+    import math
+    ta = [r["turns"] for r in a if r["finished"]]
+    tb = [r["turns"] for r in b if r["finished"]]
+    diff = statistics.fmean(ta) - statistics.fmean(tb)
+    half = 1.96 * math.sqrt(statistics.variance(ta) / len(ta) + statistics.variance(tb) / len(tb))
+    stuck = [(len(x) - len(t), len(x)) for x, t in ((a, ta), (b, tb))]
+    (ka, na), (kb, nb) = stuck
+    pa, pb = ka / na, kb / nb
+    shalf = 1.96 * math.sqrt(pa * (1 - pa) / na + pb * (1 - pb) / nb)
+    return {"turns": (diff, diff - half, diff + half),
+            "stuck_difference": (pa - pb, pa - pb - shalf, pa - pb + shalf),
+            "stuck": [(k, n, *wilson(k, n)) for k, n in stuck]}
+
+
+def way_to_line(game: Any, seat: int) -> list[str]:
+    """The squares of one shortest way from the car of ``seat`` to the line
+    (SU-R8 as SU-R17 measures it: drawn like a car, colours ignored, round
+    the car's own squares): ``len(way_to_line(g, s)) == g.distance(s)``
+    whenever a way round the car's own squares exists from the side it
+    left by (a breadth-first search, for a picture; slow on a big track)."""
+    from collections import deque
+
+    from .track import LEFT, RIGHT
+    rules, state = game.rules, game.state
+    car = state["cars"][seat]
+    track = rules.track
+    if car["past"] is not None or car["exit"] is None:
+        return []
+    ncp = len(track.checkpoints)
+    step = rules._progress_step(state)
+    crossed = set(car["path"])
+    prog = car["lap"] * (ncp + 1) + car["cp"]
+    first = track.next[car["path"][-1]][car["exit"]]
+    queue: deque = deque([(first, car["exit"], prog, None)])
+    seen: set = set()
+    back: dict = {}
+    while queue:
+        name, heading, p, parent = queue.popleft()
+        if name is None or name in crossed or not rules._pit_ok(state, name, p):
+            continue
+        p2, done = step(name, p)
+        node = (name, heading, p2)
+        if node in seen:
+            continue
+        seen.add(node)
+        back[node] = parent
+        if done:
+            way = []
+            while node is not None:
+                way.append(node[0])
+                node = back[node]
+            return way[::-1]
+        for h in (heading, LEFT[heading], RIGHT[heading]):
+            queue.append((track.next[name][h], h, p2, node))
+    return []
