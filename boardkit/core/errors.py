@@ -6,10 +6,17 @@ situation is*, so a learner can read it without opening the code.
 """
 from __future__ import annotations
 
-import re
 
-#: A rule id named in a message ("SU-R9: …", "SR-chance").
-_RULE_IN_TEXT = re.compile(r"\b(?:SR|SCC|SU|SS|BK)-(?:R\d+|[a-z]+)\b")
+def _rule_in_text(message: str) -> str | None:
+    """The first rule id a message names ("SU-R9: …", "SR-chance"), of a
+    registered game's prefix or boardkit's own (``BK``)."""
+    from .rulings import IN_TEXT, known_prefixes
+    prefixes = None
+    for m in IN_TEXT.finditer(message):
+        prefixes = known_prefixes() if prefixes is None else prefixes
+        if m.group(1) in prefixes:
+            return m.group(0)
+    return None
 
 
 class BoardkitError(ValueError):
@@ -24,8 +31,7 @@ class BoardkitError(ValueError):
         super().__init__(message)
         if rule is None:
             # a message that names its rule carries it too
-            m = _RULE_IN_TEXT.search(str(message))
-            rule = m.group(0) if m else None
+            rule = _rule_in_text(str(message))
         self.rule = rule
         self.action = action
 
