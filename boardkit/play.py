@@ -40,8 +40,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl
 
-__all__ = ["GAMES", "settings_keys", "usual_game", "Settings", "Choice", "parse_query", "query_string", "page", "PlayPage",
-           "make_bot", "warm"]
+__all__ = ["GAMES", "settings_keys", "usual_game", "Settings", "Choice", "parse_query", "query_string",
+           "page", "PlayPage", "make_bot", "warm"]
 
 #: The longest query string read (a longer one is refused in one sentence).
 MAX_QUERY = 2000

@@ -19,8 +19,8 @@ def render(game, pos: Position) -> str:
         for r in range(rows):
             col = state["columns"][c]
             fill = SEAT_COLOURS[col[r]] if r < len(col) else "#fff"
-            parts.append(El("circle", cx=10 + c * CELL + CELL // 2, cy=top + (rows - 1 - r) * CELL + CELL // 2,
-                            r=CELL // 2 - 6, fill=fill, stroke="#222"))
+            cx, cy = 10 + c * CELL + CELL // 2, top + (rows - 1 - r) * CELL + CELL // 2
+            parts.append(El("circle", cx=cx, cy=cy, r=CELL // 2 - 6, fill=fill, stroke="#222"))
         if pos.legal and len(state["columns"][c]) < rows:
             target = El("rect", x=10 + c * CELL, y=top, width=CELL, height=rows * CELL, fill="#fff",
                         fill_opacity=0.01, class_="hl")
