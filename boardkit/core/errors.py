@@ -19,6 +19,12 @@ def _rule_in_text(message: str) -> str | None:
     return None
 
 
+#: The rule id of an undo with nothing to take back, and of a request a
+#: board cannot take from its page (docs/rulings.md, "The board").
+UNDO_RULE = "BK-undo"
+BOARD_RULE = "BK-board"
+
+
 class BoardkitError(ValueError):
     """Base class of every error boardkit raises on bad input.
 
@@ -50,7 +56,11 @@ class GameOverError(IllegalActionError):
 
 
 class NothingToUndoError(BoardkitError):
-    """``undo`` was asked for at the start of the log."""
+    """``undo`` was asked for with nothing to take back (:attr:`rule`:
+    ``BK-undo`` unless given)."""
+
+    def __init__(self, message: str, rule: str | None = None, action: str | None = None):
+        super().__init__(message, rule or UNDO_RULE, action)
 
 
 class OptionError(BoardkitError):
