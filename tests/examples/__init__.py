@@ -2,8 +2,8 @@
 this package is imported: tests/conftest.py does), not games of the package.
 
 ``Pig`` is the game docs/adding-a-game.md builds step by step; ``Nim`` the
-smallest game, with no chance at all; ``connect_four/`` a game kept wholly in
-its own folder (rulings and rules page included). Every module or folder
+smallest game, with no chance at all; a folder here may hold a whole game
+(its rulings and rules page included). Every module or folder
 here is imported, so a new example is registered with no edit outside it.
 """
 import importlib
