@@ -143,7 +143,7 @@ GAMES: Mapping[str, Choice] = _Offered()
 
 def settings_keys() -> tuple[str, ...]:
     """Every setting a link may give: the page's own, and each offered game's option key."""
-    options = []
+    options: list[str] = []
     for c in GAMES.values():
         if c.option is not None and c.option[0] not in OWN_SETTINGS + tuple(options):
             options.append(c.option[0])

@@ -42,8 +42,14 @@ def test_nothing_outside_its_folder_names_it():
 
 
 def test_every_generic_test_picks_it_up():
-    from tests import test_chance, test_conformance, test_hostile, test_hostile_round3, test_rulings
-    from tests import test_widget_room
+    from tests import (
+        test_chance,
+        test_conformance,
+        test_hostile,
+        test_hostile_round3,
+        test_rulings,
+        test_widget_room,
+    )
     assert NAME in dict(test_conformance._all_games())
     assert NAME in dict(test_hostile.GAMES)
     assert ConnectFour in test_hostile_round3.GAMES
