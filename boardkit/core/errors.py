@@ -6,11 +6,12 @@ situation is*, so a learner can read it without opening the code.
 """
 from __future__ import annotations
 
+from .rulings import IN_TEXT, known_prefixes
+
 
 def _rule_in_text(message: str) -> str | None:
     """The first rule id a message names ("SU-R9: …", "SR-chance"), of a
     registered game's prefix or boardkit's own (``BK``)."""
-    from .rulings import IN_TEXT, known_prefixes
     prefixes = None
     for m in IN_TEXT.finditer(message):
         prefixes = known_prefixes() if prefixes is None else prefixes

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import TypeVar
 
+from . import rulings, view
 from .errors import StateFileError
 from .game import Game
 from .saves import MAX_SAVE_BYTES
@@ -15,8 +16,19 @@ G = TypeVar("G", bound=type[Game])
 
 def register(cls: G) -> G:
     """Register a game class under its ``Rules.info.name`` (a class
-    decorator): :func:`load`, :func:`games` and the generic tests find it."""
-    _GAMES[cls.Rules.info.name] = cls
+    decorator): :func:`load`, :func:`games`, the play page, the class
+    server and the generic tests find it; its ruling prefix, its own
+    rulings document (``GameInfo.rulings``) and its hint wording (the
+    class's ``hint``) are read from here."""
+    info = cls.Rules.info
+    _GAMES[info.name] = cls
+    rulings.add_game(info.name, info.ruling_prefix,
+                     rulings.own_file(cls, info.rulings) if info.rulings else None)
+    hint = getattr(cls, "hint", None)
+    if callable(hint):
+        view._HINTERS[info.name] = hint
+    else:
+        view._HINTERS.pop(info.name, None)
     return cls
 
 

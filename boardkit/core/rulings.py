@@ -51,14 +51,29 @@ def own_file(cls: type, name: str) -> Path | None:
     return Path(where).resolve().parent / name if where and name else None
 
 
+#: The registered games' ruling prefixes (and boardkit's own), and the
+#: rulings documents games keep in their own folders, by game name: told
+#: by :func:`boardkit.core.registry.register` (this module imports nothing
+#: of boardkit's, so the errors can read it).
+_PREFIXES: dict[str, str] = {}
+_DOCUMENTS: dict[str, Path] = {}
+
+
+def add_game(name: str, prefix: str, document: Path | None = None) -> None:
+    """Record a registered game's prefix and its own rulings document (if any)."""
+    _PREFIXES[name] = prefix
+    if document is not None:
+        _DOCUMENTS[name] = document
+    else:
+        _DOCUMENTS.pop(name, None)
+
+
 def ruling_documents() -> list[Path]:
     """``docs/rulings.md`` and every registered game's own rulings document
     (``GameInfo.rulings``, a file in the game's folder)."""
-    from .registry import games
     out = [p for p in (rulings_file(),) if p is not None]
-    for cls in games().values():
-        path = own_file(cls, cls.Rules.info.rulings)
-        if path is not None and path.is_file() and path not in out:
+    for path in _DOCUMENTS.values():
+        if path.is_file() and path not in out:
             out.append(path)
     return out
 
@@ -84,5 +99,4 @@ def ruling_title(rule: str | None) -> str:
 
 def known_prefixes() -> set[str]:
     """The ruling prefixes of the registered games, and ``BK`` (boardkit's own)."""
-    from .registry import games
-    return {cls.Rules.info.ruling_prefix for cls in games().values()} | {"BK"}
+    return set(_PREFIXES.values()) | {"BK"}

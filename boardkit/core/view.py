@@ -122,14 +122,15 @@ def changes(before: dict, after: dict) -> tuple[str, ...]:
 # ----------------------------------------------------------- what to click
 #: A game's phrasing of "what can be clicked now": ``(words, pending) ->
 #: sentence or None``, declared with the game's registration (its class's
-#: ``hint``, as ``draw`` is its picture).
+#: ``hint``, as ``draw`` is its picture; :func:`boardkit.core.registry.register`
+#: records it here).
 Hinter = Callable[[list[str], str], str | None]
+_HINTERS: dict[str, Hinter] = {}
 
 
 def hinter_of(game_name: str) -> Hinter | None:
     """The registered game's own hint wording (its class's ``hint``), if any."""
-    from .registry import games
-    return getattr(games().get(game_name), "hint", None)
+    return _HINTERS.get(game_name)
 
 
 def _listed(words: list[str], most: int = 6) -> str:
