@@ -73,7 +73,8 @@ def test_the_house_rulings_table_agrees_with_docs_rulings(prefix):
     assert sorted(ids) == sorted(wanted) and len(ids) == len(set(ids))
     for rid, title, reading, _, anchor in rows:
         assert title == HEADINGS[rid], f"{rid}: the title differs from docs/rulings.md"
-        assert " ".join(reading.split()) == READINGS.get(rid), f"{rid}: the reading differs from docs/rulings.md"
+        assert " ".join(reading.split()) == READINGS.get(rid), \
+            f"{rid}: the reading differs from docs/rulings.md"
         assert anchor in sections and anchor != "rulings", f"{rid}: no section #{anchor}"
         assert any(re.search(rf"\b{re.escape(rid)}\b", t) for t in shown[anchor]), \
             f"{rid}: no code cell of #{anchor} shows it"
