@@ -241,3 +241,25 @@ def test_docs_point_to_docs_rulings_not_a_folder_outside_the_repository():
     assert not offenders, (
         "point to docs/rulings.md instead of " + " / ".join(FORBIDDEN)
         + ":\n  " + "\n  ".join(offenders))
+
+
+# ------------------------------------------------------------------- e.
+def test_a_ruling_prefix_no_reader_can_read_is_refused_when_the_game_is_defined():
+    """One rule-id pattern (boardkit.core.rulings) for every reader: a
+    prefix with a digit reads (C4), one it cannot read is refused in one
+    sentence."""
+    import pytest
+
+    from boardkit.core import GameInfo
+    from boardkit.core.rulings import HEADING, IN_TEXT, RULE_ID
+
+    def info(prefix):
+        return GameInfo(name="x", title="X", ruling_prefix=prefix, min_players=2, max_players=2,
+                        perfect_information=True, chance=False)
+    for good in ("SR", "SCC", "C4", "PIG", "X2Y3Z4"):
+        assert info(good).ruling_prefix == good
+        assert re.fullmatch(RULE_ID, f"{good}-R1") and IN_TEXT.search(f"({good}-actions)")
+        assert HEADING.search(f"### {good}-R2 — A move\n").group(1) == f"{good}-R2"
+    for bad in ("", "c4", "4C", "C-4", "SR ", "ABCDEFG", "É", 4):
+        with pytest.raises(ValueError, match=r"^GameInfo 'x': ruling_prefix is .*\.$"):
+            info(bad)
