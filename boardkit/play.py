@@ -7,16 +7,17 @@ so a teacher hands out one link per activity::
     …/voila/render/play.ipynb?game=NAME&ai=2
     …/voila/render/play.ipynb?game=NAME&players=3&seats=person,bot,bot&target=20
 
-Settings a link may give (all optional; :data:`SETTINGS`):
+Settings a link may give (all optional; :func:`settings_keys`):
 
 * ``game`` — a game's registered name (:data:`GAMES`, read from the games'
-  registration);
+  registration each time: a game registered later is offered too);
 * ``players`` — how many (each game's own range);
 * ``seats`` — who sits where, seat 1 first: ``person`` or ``bot``, comma
   separated (two or more persons share one screen: hot seat);
 * ``ai`` — the bots' level, 1 (quick) to 3 (strongest);
-* ``track`` (Super Race), ``tile`` (Slip Stream's score tile, 1–6),
-  ``target`` (Slime Race's target points);
+* the game's own option, under the key its registration gives
+  (:class:`~boardkit.core.choice.PlayChoice`: ``track``, ``tile``,
+  ``target``…);
 * ``seed`` — the first game's seed (the same seed, the same deal).
 
 A setting that cannot be used is named in one sentence at the top of the
@@ -26,25 +27,31 @@ link says can raise into the page.
 The board is :class:`boardkit.widget.BoardWidget` (its own Undo and Present
 buttons); this module adds the choices around it: the game and its options,
 the seats and the bots' level, New game, Swap sides, and a link to the rules
-in the game's notebook.
+in the game's notebook (or, for a game with no notebook, its own rules page
+folded above the board).
 """
 from __future__ import annotations
 
 import html
 import os
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl
 
-__all__ = ["GAMES", "SETTINGS", "Settings", "Choice", "parse_query", "query_string", "page", "PlayPage",
-           "make_bot", "warm"]
+__all__ = ["GAMES", "settings_keys", "usual_game", "Settings", "Choice", "parse_query", "query_string",
+           "page", "PlayPage", "make_bot", "warm"]
 
 #: The longest query string read (a longer one is refused in one sentence).
 MAX_QUERY = 2000
 LEVELS = (1, 2, 3)
 LEVEL_NAMES = {1: "1 — quick", 2: "2 — steady", 3: "3 — strongest"}
 SEAT_KINDS = ("person", "bot")
+#: The page's own settings (a game's option adds its key: :func:`settings_keys`).
+OWN_SETTINGS = ("game", "players", "seats", "ai", "seed")
+#: The most characters of a game's rules page shown.
+MAX_RULES_PAGE = 60_000
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,7 @@ class Choice:
 
     name: str
     title: str
+    #: the notebook that teaches it ("" for a game with no notebook)
     notebook: str
     #: the notebook's section where the rules start (an anchor)
     rules_anchor: str
@@ -65,35 +73,97 @@ class Choice:
     levels: dict[int, str] = field(default_factory=dict)
     #: the game's own bot of a level for a seed (None: the usual one)
     bot: Callable[[int, int], Any] | None = None
+    #: the option's label beside its menu
+    option_label: str = ""
+    #: a game with no notebook: its rules page (the file's path; "" with a notebook)
+    rules_page: str = ""
+    #: the game the page starts with when a link names none
+    usual: bool = False
+
+    def rules_text(self) -> str:
+        """The game's own rules page ("" when it has none or it cannot be read)."""
+        if not self.rules_page:
+            return ""
+        try:
+            with open(self.rules_page, encoding="utf-8") as f:
+                return f.read(MAX_RULES_PAGE)
+        except (OSError, UnicodeDecodeError):
+            return ""
+
+
+_CACHE: dict[tuple, dict[str, Choice]] = {}
 
 
 def _choices() -> dict[str, Choice]:
     """Every registered game that declares what the page offers of it
     (its class's ``play``, a :class:`~boardkit.core.choice.PlayChoice`),
-    in the order of the lessons that teach them."""
+    in the order of the lessons that teach them (games with no notebook
+    after them, by title)."""
     from .core.registry import games
+    from .core.rulings import own_file
+    registered = games()
+    key = tuple((name, id(cls)) for name, cls in registered.items())
+    if key in _CACHE:
+        return _CACHE[key]
     out = []
-    for name, cls in games().items():
+    for name, cls in registered.items():
         p = getattr(cls, "play", None)
         if p is None:
             continue
         info = cls.Rules.info
-        out.append(Choice(name, info.title, p.notebook, p.rules_anchor, info.min_players, info.max_players,
-                          p.players, p.option, dict(p.levels), p.bot))
-    return {c.name: c for c in sorted(out, key=lambda c: c.notebook)}
+        page = own_file(cls, p.rules_page) if p.rules_page else None
+        label = p.option_label or (p.option[0].capitalize() if p.option else "")
+        out.append(Choice(name, info.title, p.notebook or "", p.rules_anchor or "", info.min_players,
+                          info.max_players, p.players, p.option, dict(p.levels), p.bot, label,
+                          str(page) if page is not None else "", p.usual))
+    _CACHE.clear()
+    _CACHE[key] = {c.name: c for c in sorted(out, key=lambda c: (not c.notebook, c.notebook, c.title))}
+    return _CACHE[key]
 
 
-#: The games the page offers, from their registration.
-GAMES: dict[str, Choice] = _choices()
-#: Every setting a link may give.
-SETTINGS = ("game", "players", "seats", "ai", "track", "tile", "target", "seed")
+class _Offered(Mapping):
+    """The games the page offers, read from the registry at each use."""
+
+    def __getitem__(self, name: str) -> Choice:
+        return _choices()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_choices())
+
+    def __len__(self) -> int:
+        return len(_choices())
+
+    def __repr__(self) -> str:
+        return f"GAMES({', '.join(self)})"
+
+
+#: The games the page offers, from their registration (name -> :class:`Choice`).
+GAMES: Mapping[str, Choice] = _Offered()
+
+
+def settings_keys() -> tuple[str, ...]:
+    """Every setting a link may give: the page's own, and each offered game's option key."""
+    options: list[str] = []
+    for c in GAMES.values():
+        if c.option is not None and c.option[0] not in OWN_SETTINGS + tuple(options):
+            options.append(c.option[0])
+    return OWN_SETTINGS[:4] + tuple(options) + OWN_SETTINGS[4:]
+
+
+def usual_game() -> str:
+    """The game the page starts with when a link names none (the one whose
+    registration says so, else the first offered)."""
+    offered = list(GAMES.values())
+    if not offered:
+        raise ValueError("no registered game declares what the play page offers of it (PlayChoice)")
+    return next((c.name for c in offered if c.usual), offered[0].name)
 
 
 @dataclass(frozen=True)
 class Settings:
     """What a game is started with (a link's query string, or the page's choices)."""
 
-    game: str = "slip_stream"
+    game: str = field(default_factory=usual_game)
     players: int = 2
     #: "person" or "bot" for each seat, seat 1 first
     seats: tuple[str, ...] = ("person", "bot")
@@ -123,10 +193,20 @@ def default_seats(players: int) -> tuple[str, ...]:
     return ("person",) + ("bot",) * (players - 1)
 
 
+#: A whole number in a link: the digits 0-9 only (not "²", "①" or "٣",
+#: which ``str.isdigit`` accepts and ``int`` may not), at most six.
+_WHOLE = re.compile(r"[0-9]{1,6}")
+
+
 def _whole(text: str, low: int, high: int, what: str) -> int:
-    if not (text.strip().isdigit() and len(text.strip()) <= 6) or not low <= int(text) <= high:
-        raise ValueError(f"{what} is a whole number from {low} to {high}, not '{_cut(text)}'")
-    return int(text)
+    """The whole number ``text`` gives, in low..high, or a ValueError's
+    sentence naming it (written with the digits 0 to 9)."""
+    if _WHOLE.fullmatch(text.strip()) is None or not low <= int(text.strip()) <= high:
+        odd = [ch for ch in dict.fromkeys(text) if ch.isdigit() and ch not in "0123456789"]
+        raise ValueError(f"{what} is a whole number from {low} to {high}, not '{_cut(text)}'"
+                         + (f" ({', '.join(odd[:3])} {'is' if len(odd) == 1 else 'are'} not among "
+                            "the digits 0 to 9)" if odd else ""))
+    return int(text.strip())
 
 
 def _cut(text: str, limit: int = 30) -> str:
@@ -147,15 +227,17 @@ def parse_query(query: str | None) -> tuple[Settings, list[str]]:
     except ValueError:
         return Settings(), ["The link has too many settings to read; the page starts with its usual game."]
     given: dict[str, str] = {}
+    keys = settings_keys()
     for key, value in pairs:
-        if key not in SETTINGS:
+        if key not in keys:
             problems.append(f"The link's '{_cut(key)}' is not a setting of this page "
-                            f"(it knows {', '.join(SETTINGS)}).")
+                            f"(it knows {', '.join(keys)}).")
         elif key in given:
             problems.append(f"The link gives '{key}' twice; the first one is used.")
         else:
             given[key] = value
     s = Settings()
+    s = s.for_game(s.game)
     if "game" in given:
         name = given["game"].strip().lower().replace("-", "_").replace(" ", "_")
         if name in GAMES:
@@ -185,8 +267,8 @@ def parse_query(query: str | None) -> tuple[Settings, list[str]]:
             s = replace(s, ai=_whole(given["ai"], 1, 3, "The bots' level ('ai')"))
         except ValueError as exc:
             problems.append(f"{exc}.")
-    for key in ("track", "tile", "target"):
-        if key not in given:
+    for key in keys:
+        if key in OWN_SETTINGS or key not in given:
             continue
         if c.option is None or c.option[0] != key:
             problems.append(f"{c.title} has no '{key}' to choose.")
@@ -278,6 +360,18 @@ def warm() -> None:
     for name in GAMES:
         board = _board(Settings().for_game(name))
         board.close()
+
+
+def _rules_link(c: Choice) -> str:
+    """The way to the game's rules: a link to its notebook's rules section,
+    or its own rules page folded under the line (a game with no notebook)."""
+    what = f"How to play {html.escape(c.title)} (the rules)"
+    if c.notebook:
+        link = f"{c.notebook}#{c.rules_anchor}" if c.rules_anchor else c.notebook
+        return (f'<a class="bk-play-rules" href="{html.escape(link)}" target="_blank">{what}</a></p>')
+    return (f'</p><details class="bk-play-rules"><summary>{what}</summary>'
+            f'<pre style="white-space:pre-wrap;font-family:inherit">{html.escape(c.rules_text())}</pre>'
+            "</details>")
 
 
 class PlayPage:
@@ -428,7 +522,7 @@ class PlayPage:
             else:
                 self.option.layout.display = None
                 key, opt, values = c.option
-                self.option.description = {"track": "Track", "tile": "Score tile", "target": "Target"}[key]
+                self.option.description = c.option_label
                 default = self.board.game.state["options"].get(opt) if self.board is not None else None
                 self.option.options = list(values.items())
                 self.option.value = s.option if s.option is not None else (
@@ -446,15 +540,13 @@ class PlayPage:
                 d.observe(lambda ch, k=k: self._guard(lambda: self.set_seat(k, ch["new"])), "value")
                 seats.append(d)
             self.seats.children = tuple(seats)
-            link = f"{c.notebook}#{c.rules_anchor}"
             people = "hot seat: pass the screen" if s.seats.count("person") > 1 else "you against the bots"
             if "bot" not in s.seats:
                 people = "everyone at this screen"
             self.title.value = (
                 f'<h2 style="margin:4px 0">{html.escape(c.title)}</h2>'
                 f'<p style="margin:0">{html.escape(people)} · bots: {html.escape(c.levels[s.ai])} · '
-                f'<a class="bk-play-rules" href="{html.escape(link)}" target="_blank">'
-                f"How to play {html.escape(c.title)} (the rules)</a></p>")
+                f"{_rules_link(c)}")
         finally:
             self._busy = busy
 

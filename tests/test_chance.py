@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from boardkit import SlimeCultureCenter, SlimeRace, SuperRace
+from boardkit import SlimeRace, games
 from boardkit.core.chance import ChanceStream
 
 
@@ -149,8 +149,9 @@ def test_a_copied_or_pickled_stream_keeps_its_seed():
         assert any(e.action.startswith("draw ") for e in g.log[n:])   # a chance event came
 
 
-@pytest.mark.parametrize("cls, kw", [(SlimeRace, {"players": 3}), (SlimeCultureCenter, {"players": 3}),
-                                     (SuperRace, {"players": 2})])
+@pytest.mark.parametrize("cls, kw", [(c, {"players": min(3, c.Rules.info.max_players)})
+                                     for _, c in sorted(games().items()) if c.Rules.info.chance],
+                         ids=lambda x: getattr(x, "__name__", ""))
 def test_a_copy_without_history_goes_on_with_the_same_chance(cls, kw):
     """Chance depends on (seed, event number) only: a copy that keeps no
     history draws exactly what the original draws next."""

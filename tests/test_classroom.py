@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from boardkit import classroom
 from boardkit.classroom import voila
 
@@ -27,6 +29,40 @@ def test_bad_settings_get_one_sentence_and_no_server(capsys):
     assert "There is no game 'chess' here" in capsys.readouterr().err
     assert classroom.main(["--playback", "11"]) == 2
     assert "--playback is 0 to 10 seconds a step, not 11." in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("voila_too", [[], ["--voila"]])
+@pytest.mark.parametrize("args, sentence", [
+    (["--port", "70000"], "--port is a whole number from 1 to 65535, not 70000."),
+    (["--port", "0"], "--port is a whole number from 1 to 65535, not 0."),
+    (["--port", "-1"], "--port is a whole number from 1 to 65535, not -1."),
+    (["--ip", "bad_ip"], "--ip is an address of this machine (e.g. 127.0.0.1, or 0.0.0.0 for every "
+                         "network), not 'bad_ip'."),
+    (["--ip", "203.0.113.7"], "'203.0.113.7' is not one."),
+])
+def test_a_port_or_address_nobody_can_reach_is_refused_before_any_server_starts(
+        capsys, monkeypatch, tmp_path, voila_too, args, sentence):
+    """``--port 70000`` once printed a dead address and listened elsewhere;
+    ``--port -1`` and ``--ip bad_ip`` ended in a traceback: one sentence
+    now, and nothing is started (neither the class server nor Voilà)."""
+    from boardkit.classroom import cli
+
+    def started(*a, **k):
+        raise AssertionError("a server was started")
+    monkeypatch.setattr(voila, "run", started)
+    monkeypatch.setattr(cli.asyncio, "run", started)
+    assert classroom.main(args + voila_too + ["--folder", str(tmp_path / "class")]) == 2
+    err = capsys.readouterr().err
+    assert sentence in err and err.count("\n") == 1 and "Traceback" not in err
+    assert not (tmp_path / "class").exists()
+
+
+def test_a_good_address_is_accepted():
+    from boardkit.classroom.cli import address_problem
+    for ip in ("127.0.0.1", "0.0.0.0", "", "localhost", "::1"):
+        problem = address_problem(ip, 8866)
+        assert problem is None or ip == "::1", (ip, problem)      # (a machine may have no IPv6)
+    assert address_problem("127.0.0.1", 1) is None and address_problem("127.0.0.1", 65535) is None
 
 
 def test_the_voila_pool_is_a_few_kernels_not_the_class():

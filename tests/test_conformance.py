@@ -121,8 +121,10 @@ def test_random_play_conformance(name, cls, seed):
     assert len(game.log) <= longest, "the game lasted longer than GameInfo.max_length"
     assert boardkit.load(game.to_json()).state == game.state
     outcome = game.outcome()
-    assert outcome is not None and outcome.winners
+    assert outcome is not None and (outcome.winners or outcome.draw) and str(outcome)
     assert set(outcome.winners) <= set(range(players))
+    returns = game.rules.returns(game.state)
+    assert abs(sum(returns) - 1) < 1e-9 if outcome.draw else sum(returns) > 0
     with pytest.raises(IllegalActionError):
         game.apply(legal[0])
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from pathlib import Path
 
 import pytest
@@ -13,10 +12,10 @@ import boardkit
 from boardkit import GreedyBot, RandomBot, SlimeCultureCenter, SlimeRace
 from boardkit.core import CHANCE, BoardkitError, Chance, OptionError, StateFileError, games
 from boardkit.core.rules import NULL_SINK
+from boardkit.core.rulings import ruling_titles
 
 ROOT = Path(__file__).resolve().parents[1]
-RULE_IDS = set(re.findall(r"^### ([A-Z]{2,3}-[A-Za-z0-9]+)", (ROOT / "docs" / "rulings.md")
-                          .read_text(encoding="utf-8"), re.M))
+RULE_IDS = set(ruling_titles())
 GAMES = sorted(games().items())
 
 

@@ -37,8 +37,11 @@ from boardkit.super_race.track import (
     read_track,
 )
 
-#: every game boardkit ships (from the registry; the tests' example games aside)
-GAMES = [c for _, c in sorted(games().items()) if c.__module__.startswith("boardkit.")]
+#: every registered game (the tests' example games too)
+GAMES = [c for _, c in sorted(games().items())]
+#: the games whose registration says they take component files / have scenarios
+COMPONENT_GAMES = [c for c in GAMES if c.Rules.info.component_files]
+SCENARIO_GAMES = [c for c in GAMES if c.Rules.info.scenarios]
 
 
 def _rule_of(call):
@@ -267,7 +270,7 @@ def _paths(value, prefix=()):
             yield from _paths(value[i], prefix + (i,))
 
 
-@pytest.mark.parametrize("cls", GAMES, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("cls", COMPONENT_GAMES, ids=lambda c: c.__name__)
 @SETTINGS
 @given(data=st.data())
 def test_odd_component_sets_are_refused_with_a_rule_or_playable(cls, data):
@@ -299,38 +302,53 @@ def test_odd_component_sets_are_refused_with_a_rule_or_playable(cls, data):
     _playable_or_refused(lambda: boardkit.load(json.dumps(save)))
 
 
+#: the arguments thrown at a game's scenario, by registered name (a game not
+#: listed gets odd values for every argument its ``scenario`` names)
 SCENARIO_ARGS = {
-    SlimeRace: {"positions": st.one_of(ODD, st.fixed_dictionaries({"red": st.integers(-3, 80)})),
+    "slime_race": {"positions": st.one_of(ODD, st.fixed_dictionaries({"red": st.integers(-3, 80)})),
                 "hands": ODD, "deck": ODD, "bets": ODD, "turn": ODD, "first": ODD,
                 "scores": ODD, "target": ODD, "finished": ODD, "draw": ODD, "players": ODD},
-    SlimeCultureCenter: {"board": st.one_of(ODD, st.fixed_dictionaries(
+    "slime_culture_center": {"board": st.one_of(ODD, st.fixed_dictionaries(
                              {"c4": st.sampled_from(["red", "x:blue", "cancer:1", 5])})),
                          "turn": ODD, "actions_left": ODD, "hands": ODD, "revealed": ODD,
                          "cancer": ODD, "stock": ODD, "removed": ODD, "draw": ODD,
                          "players": ODD},
-    SuperRace: {"cars": st.one_of(ODD, st.lists(st.sampled_from(
+    "super_race": {"cars": st.one_of(ODD, st.lists(st.sampled_from(
                     ["g12 h12 east", "g12 east", "a1", 5, {"path": 5}]), max_size=5)),
                 "turn": ODD, "dice": st.one_of(ODD, st.lists(st.sampled_from(
                     ["rs", "rc", "bc", "ys", "zz", 3]), max_size=6)),
                 "roll": ODD, "rolls": ODD, "extra": ODD, "players": ODD},
-    SlipStream: {"red": ODD, "blue": ODD, "course": ODD, "turn": ODD, "colours": ODD,
+    "slip_stream": {"red": ODD, "blue": ODD, "course": ODD, "turn": ODD, "colours": ODD,
                  "scores": ODD, "wheels": ODD, "goal": ODD, "turbo": ODD, "phase": ODD,
                  "first": ODD, "pie_rule": ODD},
 }
 
 
-@pytest.mark.parametrize("cls", GAMES, ids=lambda c: c.__name__)
+def _scenario_args(cls):
+    if cls.Rules.info.name in SCENARIO_ARGS:
+        return SCENARIO_ARGS[cls.Rules.info.name]
+    import inspect
+    names = [p.name for p in inspect.signature(cls.scenario).parameters.values()
+             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    return {name: ODD for name in names}
+
+
+@pytest.mark.parametrize("cls", SCENARIO_GAMES, ids=lambda c: c.__name__)
 @SETTINGS
 @given(data=st.data())
 def test_odd_scenario_arguments_are_refused_with_a_rule_or_playable(cls, data):
-    args = SCENARIO_ARGS[cls]
+    args = _scenario_args(cls)
     chosen = data.draw(st.lists(st.sampled_from(sorted(args)), unique=True, max_size=4))
     kwargs = {k: data.draw(args[k], label=k) for k in chosen}
     _playable_or_refused(lambda: cls.scenario(**kwargs))
 
 
 def test_every_registered_game_is_covered_by_the_properties():
-    """Every game of the package (the tests' example games have no
-    scenarios to hand odd arguments to)."""
-    from tests.examples import EXAMPLES
-    assert {c.Rules.info.name for c in GAMES} == set(games()) - set(EXAMPLES)
+    """Every registered game gets odd options; those that say they take
+    component files or have scenarios get odd ones of those, and say so
+    truly (a ``scenario`` constructor; a component set read from data)."""
+    assert {c.Rules.info.name for c in GAMES} == set(games())
+    for cls in GAMES:
+        assert cls.Rules.info.scenarios == callable(getattr(cls, "scenario", None)), cls.__name__
+    assert {c.Rules.info.name for c in COMPONENT_GAMES} >= {
+        n for n, c in games().items() if c.__module__.startswith("boardkit.")}

@@ -14,19 +14,20 @@ from pathlib import Path
 import pytest
 
 import boardkit
+from boardkit.core.rulings import NUMBERED_ID
 from boardkit.play import GAMES as PLAY
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
-HEADINGS = dict(re.findall(r"^### ([A-Z]{2,3}-R\d+) — (.*)$", DOC, re.M))
+HEADINGS = dict(re.findall(r"^### (" + NUMBERED_ID + r") — (.*)$", DOC, re.M))
 #: each ruling's short reading: the paragraph "*Reading:* …" right under its heading
-_READING = re.compile(r"^### ([A-Z]{2,3}-R\d+) — [^\n]*\n\n\*Reading:\* (.+?)\n\n", re.M | re.S)
+_READING = re.compile(r"^### (" + NUMBERED_ID + r") — [^\n]*\n\n\*Reading:\* (.+?)\n\n", re.M | re.S)
 READINGS = {rid: " ".join(text.split()) for rid, text in _READING.findall(DOC)}
 #: each shipped game's ruling prefix and its notebook (from the registry and the play page's choices)
 GAMES = {c.Rules.info.ruling_prefix: PLAY[name].notebook.removesuffix(".ipynb")
          for name, c in sorted(boardkit.games().items()) if c.__module__.startswith("boardkit.")}
 ANCHOR = re.compile(r'^#+ <a id="([\w-]+)"></a>', re.M)
-ROW = re.compile(r"^\| ([A-Z]{2,3}-R\d+) \| \*\*(.+?)\*\* — (.+?) \| \[(.+?)\]\(#([\w-]+)\) \|$", re.M)
+ROW = re.compile(r"^\| (" + NUMBERED_ID + r") \| \*\*(.+?)\*\* — (.+?) \| \[(.+?)\]\(#([\w-]+)\) \|$", re.M)
 
 
 def _text(cell: dict) -> str:

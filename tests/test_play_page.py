@@ -1,9 +1,11 @@
 """The play page without a browser: a link's settings read into sentences
 (never an exception), every game started from the page, Swap sides and the
 bots' level act on the game in progress, and the rules link points at a
-section the game's notebook has."""
+section the game's notebook has (or, for a game with no notebook, its own
+rules page is shown on the page)."""
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -17,6 +19,12 @@ ROOT = Path(__file__).resolve().parents[1]
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_rules_link_points_at_a_section_of_the_games_notebook(name):
     c = GAMES[name]
+    if not c.notebook:
+        # its own rules page, folded on the page under the title
+        assert c.rules_text().strip() and f"## {c.title}" in c.rules_text()
+        title = PlayPage(Settings().for_game(name)).title.value
+        assert '<details class="bk-play-rules">' in title and html.escape(c.rules_text()[:200]) in title
+        return
     text = json.loads((ROOT / "notebooks" / c.notebook).read_text(encoding="utf-8"))
     sources = "".join("".join(cell["source"]) for cell in text["cells"] if cell["cell_type"] == "markdown")
     assert f'id="{c.rules_anchor}"' in sources
@@ -39,6 +47,17 @@ def test_a_bad_link_gets_sentences_and_the_defaults_never_an_exception(query):
     assert problems and all(p.endswith(".") and not p[:1].islower() for p in problems), problems
     assert s.game in GAMES and 1 <= s.ai <= 3 and "person" in s.seats and len(s.seats) == s.players
     assert not any("Traceback" in p or "Error" in p for p in problems)
+
+
+@pytest.mark.parametrize("key", ["players", "ai", "seed"])
+@pytest.mark.parametrize("digit", ["²", "①", "٣", "３"])
+def test_a_digit_other_than_0_to_9_is_named_in_the_links_sentence(key, digit):
+    """``str.isdigit`` takes superscript, circled, Arabic-Indic and
+    full-width digits, and ``int`` refuses some of them: the link's sentence
+    names the digit, never Python's "invalid literal"."""
+    s, problems = parse_query(f"{key}=" + digit)
+    assert len(problems) == 1 and f"{digit} is not among the digits 0 to 9" in problems[0], problems
+    assert "invalid literal" not in problems[0] and (s.ai, s.seed) == (2, 1)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -12,12 +12,13 @@ import re
 from pathlib import Path
 
 from boardkit.core import games
+from boardkit.core.rulings import NUMBERED_ID, ruling_documents
 
 ROOT = Path(__file__).resolve().parent.parent
 RULINGS = ROOT / "docs" / "rulings.md"
 
-#: A ruling heading: ``### SR-R5 — short title``.
-HEADING = re.compile(r"^### ([A-Z]{2,3}-R\d+)", re.M)
+#: A ruling heading: ``### SR-R5 — short title`` (the one rule-id pattern, boardkit.core.rulings).
+HEADING = re.compile(r"^### (" + NUMBERED_ID + ")", re.M)
 def _cited():
     """A ruling id cited anywhere in the project: ``<prefix>-R<n>`` for
     every registered game's prefix (``GameInfo.ruling_prefix``)."""
@@ -31,7 +32,9 @@ SKIPPED_DIRS = {"__pycache__", ".ipynb_checkpoints", ".pytest_cache"}
 
 
 def _text() -> str:
-    return RULINGS.read_text(encoding="utf-8")
+    """docs/rulings.md, and after it the rulings document each registered
+    game may keep in its own folder (``GameInfo.rulings``)."""
+    return "\n\n---\n\n".join(p.read_text(encoding="utf-8") for p in ruling_documents())
 
 
 def _ids() -> list[str]:
@@ -90,7 +93,7 @@ def test_ruling_ids_are_unique():
 
 def test_every_ruling_has_a_title_and_a_non_empty_section():
     text = _text()
-    untitled = [m.group(1) for m in re.finditer(r"^### ([A-Z]{2,3}-R\d+)(.*)$", text, re.M)
+    untitled = [m.group(1) for m in re.finditer(r"^### (" + NUMBERED_ID + r")(.*)$", text, re.M)
                 if not re.match(r"\s+—\s+\S", m.group(2))]
     assert not untitled, f"headings without '— short title': {', '.join(untitled)}"
     empty = [rid for rid, body in _sections().items() if not body.strip()]
@@ -238,3 +241,25 @@ def test_docs_point_to_docs_rulings_not_a_folder_outside_the_repository():
     assert not offenders, (
         "point to docs/rulings.md instead of " + " / ".join(FORBIDDEN)
         + ":\n  " + "\n  ".join(offenders))
+
+
+# ------------------------------------------------------------------- e.
+def test_a_ruling_prefix_no_reader_can_read_is_refused_when_the_game_is_defined():
+    """One rule-id pattern (boardkit.core.rulings) for every reader: a
+    prefix with a digit reads (C4), one it cannot read is refused in one
+    sentence."""
+    import pytest
+
+    from boardkit.core import GameInfo
+    from boardkit.core.rulings import HEADING, IN_TEXT, RULE_ID
+
+    def info(prefix):
+        return GameInfo(name="x", title="X", ruling_prefix=prefix, min_players=2, max_players=2,
+                        perfect_information=True, chance=False)
+    for good in ("SR", "SCC", "C4", "PIG", "X2Y3Z4"):
+        assert info(good).ruling_prefix == good
+        assert re.fullmatch(RULE_ID, f"{good}-R1") and IN_TEXT.search(f"({good}-actions)")
+        assert HEADING.search(f"### {good}-R2 — A move\n").group(1) == f"{good}-R2"
+    for bad in ("", "c4", "4C", "C-4", "SR ", "ABCDEFG", "É", 4):
+        with pytest.raises(ValueError, match=r"^GameInfo 'x': ruling_prefix is .*\.$"):
+            info(bad)

@@ -1240,7 +1240,8 @@ def _page_script_clicks_keys_log_and_connection_status(page):
     # a double click acts once; the second is refused
     page.evaluate("""() => { const t = document.querySelector('[data-act="pass"]');
         for (let i = 0; i < 2; i++) t.dispatchEvent(new MouseEvent('click', {bubbles: true})); }""")
-    expect(root.locator(".bk-error")).to_have_text(STALE)
+    expect(root.locator(".bk-error-text")).to_have_text(STALE)
+    expect(root.locator(".bk-error .bk-rule")).to_have_text("BK-board")       # the board's own ruling
     assert [e.action for e in g.log if e.player == 0] == ["keep d2 d4", "pass"]
     assert root.get_attribute("data-last-error") == STALE
     # no answer: "kernel busy…", then "disconnected — re-run this cell"; an answer clears it

@@ -110,7 +110,7 @@ export function settingsForm(lobby, { withOpponents = true } = {}) {
       .map((n) => el("option", { value: n, selected: n === (keep >= g.min && keep <= g.max ? keep : g.players) }, plural(n, "player"))));
     option.replaceChildren(...(g.option ? g.option.values.map(([shown, v]) => el("option", { value: v }, shown)) : []));
     option.hidden = !g.option;
-    optLabel.textContent = g.option ? ` ${g.option.key[0].toUpperCase()}${g.option.key.slice(1)}: ` : "";
+    optLabel.textContent = g.option ? ` ${g.option.label || g.option.key}: ` : "";
     const lv = level.value || "2";
     level.replaceChildren(...g.levels.map(([k, shown]) => el("option", { value: k, selected: String(k) === lv }, shown)));
   };

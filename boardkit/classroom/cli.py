@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ipaddress
 import logging
+import re
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -69,15 +72,49 @@ def parser() -> argparse.ArgumentParser:
     return ap
 
 
+#: A host name (letters, digits and hyphens between dots).
+_HOST_NAME = re.compile(r"(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+                        r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*")
+
+
+def address_problem(ip: str, port: int) -> str | None:
+    """The one sentence refusing ``--ip`` / ``--port`` (None when both can
+    be listened on): a port from 1 to 65535, and an address of this machine
+    (an IP address, or a name of it such as localhost). Checked before any
+    server starts, for the class server and Voilà alike."""
+    if not 1 <= port <= 65535:
+        return f"--port is a whole number from 1 to 65535, not {port}."
+    if ip == "":
+        return None                      # every network, as 0.0.0.0
+    shown = ip if len(ip) <= 60 else ip[:60] + "…"
+    try:
+        ipaddress.ip_address(ip)
+        literal = True
+    except ValueError:
+        literal = False
+    if not literal and not _HOST_NAME.fullmatch(ip):
+        return (f"--ip is an address of this machine (e.g. 127.0.0.1, or 0.0.0.0 for every network), "
+                f"not {shown!r}.")
+    try:
+        family = socket.getaddrinfo(ip, None, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.bind((ip, 0))
+    except (OSError, UnicodeError):
+        return (f"--ip is an address of this machine (e.g. 127.0.0.1, or 0.0.0.0 for every network); "
+                f"{shown!r} is not one.")
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    problem = address_problem(args.ip, args.port)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     if args.voila:
         from .voila import run
 
         return run(args.ip, args.port, args.pool, args.refill_after, args.notebooks)
-    if not 1 <= args.port <= 65535:
-        print(f"--port is 1 to 65535, not {args.port}.", file=sys.stderr)
-        return 2
     if args.workers is not None and not 1 <= args.workers <= 64:
         print(f"--workers is 1 to 64, not {args.workers}.", file=sys.stderr)
         return 2

@@ -215,7 +215,8 @@ class ClassServer:
                     "max": c.max_players,
                     "players": c.players,
                     "option": (
-                        {"key": c.option[0], "values": [[k, v] for k, v in c.option[2].items()]}
+                        {"key": c.option[0], "label": c.option_label,
+                         "values": [[k, v] for k, v in c.option[2].items()]}
                         if c.option
                         else None
                     ),

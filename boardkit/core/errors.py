@@ -6,10 +6,24 @@ situation is*, so a learner can read it without opening the code.
 """
 from __future__ import annotations
 
-import re
+from .rulings import IN_TEXT, known_prefixes
 
-#: A rule id named in a message ("SU-R9: …", "SR-chance").
-_RULE_IN_TEXT = re.compile(r"\b(?:SR|SCC|SU|SS|BK)-(?:R\d+|[a-z]+)\b")
+
+def _rule_in_text(message: str) -> str | None:
+    """The first rule id a message names ("SU-R9: …", "SR-chance"), of a
+    registered game's prefix or boardkit's own (``BK``)."""
+    prefixes = None
+    for m in IN_TEXT.finditer(message):
+        prefixes = known_prefixes() if prefixes is None else prefixes
+        if m.group(1) in prefixes:
+            return m.group(0)
+    return None
+
+
+#: The rule id of an undo with nothing to take back, and of a request a
+#: board cannot take from its page (docs/rulings.md, "The board").
+UNDO_RULE = "BK-undo"
+BOARD_RULE = "BK-board"
 
 
 class BoardkitError(ValueError):
@@ -24,8 +38,7 @@ class BoardkitError(ValueError):
         super().__init__(message)
         if rule is None:
             # a message that names its rule carries it too
-            m = _RULE_IN_TEXT.search(str(message))
-            rule = m.group(0) if m else None
+            rule = _rule_in_text(str(message))
         self.rule = rule
         self.action = action
 
@@ -44,7 +57,11 @@ class GameOverError(IllegalActionError):
 
 
 class NothingToUndoError(BoardkitError):
-    """``undo`` was asked for at the start of the log."""
+    """``undo`` was asked for with nothing to take back (:attr:`rule`:
+    ``BK-undo`` unless given)."""
+
+    def __init__(self, message: str, rule: str | None = None, action: str | None = None):
+        super().__init__(message, rule or UNDO_RULE, action)
 
 
 class OptionError(BoardkitError):

@@ -3,8 +3,10 @@ test, :func:`boardkit.load`, the widget) work on all of them."""
 from __future__ import annotations
 
 import json
+import sys
 from typing import TypeVar
 
+from . import rulings, view
 from .errors import StateFileError
 from .game import Game
 from .saves import MAX_SAVE_BYTES
@@ -15,9 +17,31 @@ G = TypeVar("G", bound=type[Game])
 
 def register(cls: G) -> G:
     """Register a game class under its ``Rules.info.name`` (a class
-    decorator): :func:`load`, :func:`games` and the generic tests find it."""
-    _GAMES[cls.Rules.info.name] = cls
+    decorator): :func:`load`, :func:`games`, the play page, the class
+    server and the generic tests find it; its ruling prefix, its own
+    rulings document (``GameInfo.rulings``) and its hint wording (the
+    class's ``hint``) are read from here."""
+    info = cls.Rules.info
+    old = _GAMES.get(info.name)
+    if old is not None and old is not cls and old.__qualname__ == cls.__qualname__ \
+            and _file_of(old) is not None and _file_of(old) == _file_of(cls):
+        # the same module imported a second time under another name (a test
+        # runner's path): the class registered first stays
+        return cls
+    _GAMES[info.name] = cls
+    rulings.add_game(info.name, info.ruling_prefix,
+                     rulings.own_file(cls, info.rulings) if info.rulings else None)
+    hint = getattr(cls, "hint", None)
+    if callable(hint):
+        view._HINTERS[info.name] = hint
+    else:
+        view._HINTERS.pop(info.name, None)
     return cls
+
+
+def _file_of(cls: type) -> str | None:
+    module = sys.modules.get(cls.__module__)
+    return getattr(module, "__file__", None)
 
 
 def games() -> dict[str, type[Game]]:

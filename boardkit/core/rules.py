@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import InvalidActionError, OptionError
+from .rulings import is_prefix
 
 State = dict
 """A position: plain JSON (dicts, lists, str, int, bool, None)."""
@@ -120,11 +121,22 @@ def normalize(action: str) -> str:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: the winning seats (several on a shared win)."""
+    """How a finished game ended: the winning seats (several on a shared
+    win), or no winner at all: a draw (:meth:`drawn`)."""
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     reason: str = ""
+
+    @classmethod
+    def drawn(cls, scores: tuple[int, ...], reason: str = "") -> Outcome:
+        """A draw: nobody wins (each seat's return is an equal share)."""
+        return cls((), tuple(scores), reason)
+
+    @property
+    def draw(self) -> bool:
+        """The game ended with no winner."""
+        return not self.winners
 
     def __str__(self) -> str:
         return self.reason
@@ -178,6 +190,21 @@ class GameInfo:
     #: The position before the first action is a chance node (who goes
     #: first, a deal); False: a seat acts first.
     opens_at_chance: bool = False
+    #: The game's class has a ``scenario`` constructor (the generic tests
+    #: throw odd arguments at it).
+    scenarios: bool = False
+    #: A component set may be given as a file or plain data (the generic
+    #: tests throw odd component sets at it).
+    component_files: bool = False
+    #: A rulings document of the game's own, a file in its folder (e.g.
+    #: ``"rulings.md"``, headings as in docs/rulings.md), for a game kept
+    #: outside boardkit; "" for a game whose rulings are in docs/rulings.md.
+    rulings: str = ""
+
+    def __post_init__(self) -> None:
+        if not is_prefix(self.ruling_prefix):
+            raise ValueError(f"GameInfo {self.name!r}: ruling_prefix is a capital letter then up to five "
+                             f"capitals or digits (SR, SCC, C4), not {self.ruling_prefix!r}.")
 
 
 @dataclass(frozen=True)
@@ -682,12 +709,15 @@ class Rules(abc.ABC):
         return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
     def returns(self, state: State) -> list[float]:
-        """Per seat: 1 for a win, shared equally on a shared win, 0 for a loss."""
+        """Per seat: 1 for a win, shared equally on a shared win, 0 for a
+        loss; a draw gives every seat an equal share (1/n)."""
         out = self.outcome(state)
         n = self.players(state)
         if out is None:
             return [0.0] * n
-        share = 1.0 / len(out.winners) if out.winners else 0.0
+        if out.draw:
+            return [1.0 / n] * n
+        share = 1.0 / len(out.winners)
         return [share if s in out.winners else 0.0 for s in range(n)]
 
 

@@ -121,14 +121,16 @@ def changes(before: dict, after: dict) -> tuple[str, ...]:
 
 # ----------------------------------------------------------- what to click
 #: A game's phrasing of "what can be clicked now": ``(words, pending) ->
-#: sentence or None`` by game name (each view registers its own).
+#: sentence or None``, declared with the game's registration (its class's
+#: ``hint``, as ``draw`` is its picture; :func:`boardkit.core.registry.register`
+#: records it here).
 Hinter = Callable[[list[str], str], str | None]
 _HINTERS: dict[str, Hinter] = {}
 
 
-def register_hints(game_name: str, hinter: Hinter) -> None:
-    """Let ``hinter`` phrase the hint for ``game_name`` (see :func:`click_hint`)."""
-    _HINTERS[game_name] = hinter
+def hinter_of(game_name: str) -> Hinter | None:
+    """The registered game's own hint wording (its class's ``hint``), if any."""
+    return _HINTERS.get(game_name)
 
 
 def _listed(words: list[str], most: int = 6) -> str:
@@ -147,7 +149,7 @@ def click_hint(game_name: str, words: list[str], pending: str = "", toggles: lis
     otherwise the targets are listed.
     """
     toggles, confirms = list(toggles or []), list(confirms or [])
-    hinter = _HINTERS.get(game_name)
+    hinter = hinter_of(game_name)
     said = hinter(list(words), pending) if hinter is not None and words else None
     if said:
         text = said

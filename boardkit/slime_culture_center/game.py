@@ -12,7 +12,7 @@ from ..core.registry import register
 from ..core.rules import CHANCE
 from .rules import SlimeCultureCenterRules
 from .settlement import settle
-from .view import render
+from .view import hint, render
 
 
 # ----------------------------------------------------------------- the game
@@ -29,6 +29,8 @@ class SlimeCultureCenter(Game):
     Rules = SlimeCultureCenterRules
     rules: SlimeCultureCenterRules
     draw = staticmethod(render)
+    #: what can be clicked now, in the game's words (:func:`boardkit.core.view.click_hint`)
+    hint = staticmethod(hint)
 
     def seat_name(self, seat: int) -> str:
         return self.rules.seat_name(seat)

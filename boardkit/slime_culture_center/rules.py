@@ -77,7 +77,7 @@ class SlimeCultureCenterRules(DealtRules):
         min_players=2, max_players=6, perfect_information=False, chance=True,
         default_options={"settlement": "ruled"},
         rulebook="スライム培養センター (Slime Culture Center; publisher and year not stated)",
-        opens_at_chance=True,
+        opens_at_chance=True, scenarios=True, component_files=True,
     )
     near_misses = ("grow z9", "spawn a1", "grow red h8", "move c4 d4", "inject blue9", "exchange red7",
                    "grow brown", "resolve", "process")

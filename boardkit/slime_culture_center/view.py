@@ -11,7 +11,7 @@ from typing import Protocol
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, ink
 from ..core.svg import El, Targets, changed_mark, header, svg_document, text, text_width, title, wrap
-from ..core.view import Position, register_hints
+from ..core.view import Position
 from .board import SQUARES, is_slime
 from .components import COLOURS, JAPANESE, LETTERS, MAX_REVEALED, card_colour, card_value
 from .rules import ACTION_WORDS, SlimeCultureCenterRules
@@ -343,7 +343,7 @@ def _settlement(state: dict, result: dict, by: float) -> tuple[El, float]:
     return g, y
 
 
-def _hint(words: list[str], pending: str) -> str | None:
+def hint(words: list[str], pending: str) -> str | None:
     """What to click, from the first words of the legal targets and the
     words chosen so far."""
     done = pending.split()
@@ -372,7 +372,6 @@ def _hint(words: list[str], pending: str) -> str | None:
     return None
 
 
-register_hints("slime_culture_center", _hint)
 
 
 # ------------------------------------------------------------ small boards

@@ -15,7 +15,7 @@ from .cards import rank_slots
 from .components import SLIMES
 from .components import Components as SRComponents
 from .rules import SlimeRaceRules
-from .view import render
+from .view import hint, render
 
 
 # ----------------------------------------------------------------- the game
@@ -36,6 +36,8 @@ class SlimeRace(Game):
     Rules = SlimeRaceRules
     rules: SlimeRaceRules
     draw = staticmethod(render)
+    #: what can be clicked now, in the game's words (:func:`boardkit.core.view.click_hint`)
+    hint = staticmethod(hint)
 
     @property
     def c(self) -> SRComponents:

@@ -47,7 +47,7 @@ class SlimeRaceRules(DealtRules):
         min_players=2, max_players=5, perfect_information=False, chance=True,
         default_options={"target": 30},
         rulebook="Dragon Quest: Slime Race (publisher and year not stated in the rulebook)",
-        test_options={"target": 20}, opens_at_chance=True,
+        test_options={"target": 20}, opens_at_chance=True, scenarios=True, component_files=True,
     )
     near_misses = ("bet 9-9", "bet 1-2", "bet 4-5", "play red+5", "play dash2", "play 2nd+10",
                    "play last+35", "play nothing")

@@ -11,7 +11,7 @@ from typing import Protocol
 
 from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, ink
 from ..core.svg import El, Targets, changed_mark, header, svg_document, text, text_width, title
-from ..core.view import Position, register_hints
+from ..core.view import Position
 from .cards import card_label, rank_slots
 from .components import SLIMES, card_kind
 from .components import Components as SRComponents
@@ -377,7 +377,7 @@ def _hand(game, state: dict, seat: int | None, targets: Targets, hide: bool, y: 
     return g
 
 
-def _hint(words: list[str], pending: str) -> str | None:
+def hint(words: list[str], pending: str) -> str | None:
     """What to click, from the first words of the legal targets."""
     firsts = {w.split()[0] for w in words}
     if firsts == {"bet"}:
@@ -385,6 +385,3 @@ def _hint(words: list[str], pending: str) -> str | None:
     if firsts == {"play"}:
         return "Click one of your outlined cards to play it"
     return None
-
-
-register_hints("slime_race", _hint)

@@ -10,7 +10,7 @@ from ..core.game import Game
 from ..core.registry import register
 from .rules import SlipStreamRules
 from .tiles import Layout, ScoreTile
-from .view import render
+from .view import hint, render
 
 
 # ----------------------------------------------------------------- the game
@@ -24,11 +24,13 @@ class SlipStream(Game):
                       ("tile", "score_tile", {"#1 STANDARD": 1, "#2 SPRINT": 2, "#3 LONG HAUL": 3,
                                               "#4 FRONT RUNNER": 4, "#5 TURBO": 5, "#6 MINEFIELD": 6}),
                       {k: f"Slip Stream AI, level {k}" for k in (1, 2, 3)},
-                      lambda level, seed: _ai(level, seed))
+                      lambda level, seed: _ai(level, seed), option_label="Score tile", usual=True)
 
     Rules = SlipStreamRules
     rules: SlipStreamRules
     draw = staticmethod(render)
+    #: what can be clicked now, in the game's words (:func:`boardkit.core.view.click_hint`)
+    hint = staticmethod(hint)
 
     def seat_name(self, seat: int) -> str:
         return self.rules.player_name(self._state, seat)

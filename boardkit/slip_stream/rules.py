@@ -78,7 +78,7 @@ class SlipStreamRules(MachineMoves, Rules):
         max_length=2 + 1 + 2 * MACHINES * (2 + COURSE_TILES * MAX_ROWS + 1),
         default_options={"score_tile": 1, "course": None, "pie_rule": True},
         rulebook="Slip Stream (English rulebook; publisher and year not stated)",
-        opens_at_chance=True,
+        opens_at_chance=True, scenarios=True, component_files=True,
     )
     near_misses = ("move s1 z9", "move a1", "turbo c4 d4", "colour green")
     chance_words = ("first", "course")

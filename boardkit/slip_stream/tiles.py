@@ -147,7 +147,7 @@ def course_tile_from_grid(grid: Grid) -> CourseTile:
     an elongated space in every lane, prohibition lines along one diagonal
     step inside the tile) and read it."""
     number = grid.meta.get("number", "")
-    if not (number.isdigit() and 1 <= int(number) <= 99):
+    if not (number.isascii() and number.isdigit() and 1 <= int(number) <= 99):
         raise grid.error(f"a course tile needs a header line 'number: N' (1 to 99), not {number!r}",
                          meta="number" if "number" in grid.meta else None)
     for y in range(grid.height):

@@ -41,7 +41,7 @@ from ..core.svg import (
     title,
     wrap,
 )
-from ..core.view import Position, register_hints
+from ..core.view import Position
 from .rules import COLOURS, SlipStreamRules, other
 from .tiles import CIRCLE, GOAL, GOAL_POINTS, LANE_LETTERS, LANES, START_SPACES, parse_place, place_name
 
@@ -773,7 +773,7 @@ def _panel(game, state: dict, t: Targets, clickable: bool, y0: float) -> tuple[E
 
 
 # ------------------------------------------------------------------- hints
-def _hint(words: list[str], pending: str) -> str | None:
+def hint(words: list[str], pending: str) -> str | None:
     """What to click, from the legal targets' words and the words so far."""
     done = pending.split()
     firsts = {w.split()[0] for w in words}
@@ -798,7 +798,6 @@ def _hint(words: list[str], pending: str) -> str | None:
     return None
 
 
-register_hints("slip_stream", _hint)
 
 
 # ------------------------------------------------------- a planned line

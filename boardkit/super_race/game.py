@@ -11,7 +11,7 @@ from ..core.game import Game
 from ..core.registry import register
 from .rules import SuperRaceRules
 from .track import Track
-from .view import render
+from .view import hint, render
 
 
 @register
@@ -30,6 +30,8 @@ class SuperRace(Game):
     Rules = SuperRaceRules
     rules: SuperRaceRules
     draw = staticmethod(render)
+    #: what can be clicked now, in the game's words (:func:`boardkit.core.view.click_hint`)
+    hint = staticmethod(hint)
 
     def carried_selection(self, action: str, chosen: list[str]) -> list[str]:
         """SU-R2: "set as many dice as you like to one side" — dice set aside

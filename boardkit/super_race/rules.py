@@ -123,7 +123,7 @@ class SuperRaceRules(Placements, Scoring, LapGeometry, Rules):
         default_options={"clockwise": False, "laps": 1, "shortcut": "always", "oil": [],
                          "races": 1, "scoring": "squares"},
         rulebook="Super Race (Schmidt Spiele, 2013, per the component notes)",
-        opens_at_chance=True)
+        opens_at_chance=True, scenarios=True, component_files=True)
     near_misses = ("drive red z99", "drive green i12", "roll xx")
     builtin_components = BUILTIN
     #: one rules object per built-in track, shared by every game on it

@@ -191,7 +191,7 @@ class Track:
         #: "ordinary": the pit lane is ordinary track (SU-R12, Monza)
         self.pit_lane = pit
         fast = grid.meta.get("fast-lap")
-        if fast is not None and not (fast.isdigit() and 0 < int(fast) < 1000):
+        if fast is not None and not (fast.isascii() and fast.isdigit() and 0 < int(fast) < 1000):
             raise grid.error(f"'fast-lap' must be a number of goes, not {fast!r}", meta="fast-lap")
         self.fast_lap = int(fast) if fast else None
         self.checkpoint_of = MappingProxyType(

@@ -42,7 +42,7 @@ from ..core.svg import (
     title,
     wrap,
 )
-from ..core.view import Position, register_hints
+from ..core.view import Position
 from .rules import SuperRaceRules
 from .track import HEADINGS
 from .view_controls import _controls
@@ -378,7 +378,7 @@ def mini(game: Any, caption: str = "", seat: int = 0, state: dict | None = None)
 
 
 # --------------------------------------------------------------------- hints
-def _hint(words: list[str], pending: str) -> str | None:
+def hint(words: list[str], pending: str) -> str | None:
     """What to click, from the legal targets and the words chosen so far."""
     done = pending.split()
     if done[:1] == ["drive"] and len(done) >= 2:
@@ -397,6 +397,3 @@ def _hint(words: list[str], pending: str) -> str | None:
         return (f"Click a colour to drive: {said} — or, before the third roll, "
                 f"click dice to keep and reroll the others")
     return None
-
-
-register_hints("super_race", _hint)

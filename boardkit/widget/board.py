@@ -90,7 +90,7 @@ import traitlets
 from ipywidgets.widgets.widget import _remove_buffers
 
 from ..core.bots import Bot
-from ..core.errors import BoardkitError, InvalidActionError, NothingToUndoError
+from ..core.errors import BOARD_RULE, BoardkitError, InvalidActionError, NothingToUndoError, with_rule
 from ..core.game import Events, Game
 from ..core.rulings import ruling_title
 from ..core.svg import picture_html, stored_picture
@@ -545,6 +545,7 @@ class BoardWidget(anywidget.AnyWidget):
             raise InvalidActionError(f"there is no {_show(word)} to choose on the board now")
 
     def _check_can_act(self) -> None:
+        self._runner.resume()              # a bot interrupted while thinking is asked again first
         curtain = self._curtain_text()
         if curtain:
             raise InvalidActionError(f"{curtain}: the next player must take the screen "
@@ -704,8 +705,10 @@ class BoardWidget(anywidget.AnyWidget):
     def _say(self, exc: BaseException) -> str:
         """Show ``exc`` on the board in the rule's words (:func:`learner_sentence`),
         with the ruling it cites as a tag (its id and title)."""
+        if isinstance(exc, BoardkitError):
+            with_rule(exc, BOARD_RULE)        # a refusal of the board's own names the board's ruling
         self.error = _clean(learner_sentence(exc, self.game.info.title, self.game.situation()))
-        rules = cited_rules(exc)
+        rules = cited_rules(exc) or [BOARD_RULE]
         self.error_rule = _clean(" ".join(rules))
         self.error_rule_title = _clean(ruling_title(rules[0] if rules else ""))
         return self.error

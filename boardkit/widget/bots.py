@@ -138,6 +138,10 @@ class BotRunner:
         self._job: _BotJob | None = None
         self._pool: ThreadPoolExecutor | None = None
         self._failed_at: int | None = None   # moves when a bot last failed
+        #: moves when a bot's thinking was last interrupted, and whether it
+        #: is still to be asked again (:meth:`resume`)
+        self._interrupted_at: int | None = None
+        self._resume_due = False
         self._closed = False
 
     @property
@@ -160,6 +164,7 @@ class BotRunner:
     def forgive(self) -> None:
         """Ask a bot that failed again (after an undo or a redraw)."""
         self._failed_at = None
+        self._interrupted_at = None
 
     def who(self, seat: int) -> str:
         return f"{self.game.seat_name(seat)} (bot)"
@@ -196,6 +201,7 @@ class BotRunner:
                     job.future.set_exception(exc)
                 except BaseException:     # interrupted (Ctrl-C, kernel interrupt)
                     self._job = None
+                    self._interrupted()
                     raise
                 self.take(job)
                 continue
@@ -210,6 +216,36 @@ class BotRunner:
             loop.call_soon(_after_output, loop, functools.partial(self.start, job))
             return
         self._on_error(f"the bots made {MAX_BOT_MOVES} moves in a row; stopped")
+
+    def _interrupted(self) -> None:
+        """A bot's thinking was interrupted (Ctrl-C, a kernel interrupt): it
+        is asked again by itself — on the loop's next turn where a loop
+        runs (in the background, as after a click on the page), else at the
+        board's next request. Once per position: interrupted twice at the
+        same one, it waits for Undo or a redraw, as a bot that failed."""
+        if self._interrupted_at == self.moves:
+            self._failed_at = self.moves
+            self._resume_due = False
+            return
+        self._interrupted_at = self.moves
+        self._resume_due = True
+        loop = _running_loop()
+        if loop is not None:
+            loop.call_soon(self.resume)
+
+    def resume(self) -> None:
+        """Ask a bot whose thinking was interrupted again (nothing when none was)."""
+        if not self._resume_due or self._closed or self._job is not None:
+            return
+        self._resume_due = False
+        was, self.from_page = self.from_page, True
+        try:
+            with self._batch():
+                self.ask()
+                if self._job is None:
+                    self._on_done()
+        finally:
+            self.from_page = was
 
     def start(self, job: _BotJob) -> None:
         """Start a background job's thinking (once; not when cancelled)."""
@@ -271,6 +307,11 @@ class BotRunner:
             return
         except Exception as exc:
             return self._bot_failed(job.seat, f"{type(exc).__name__}: {exc}")
+        except BaseException:           # interrupted in its thread: the caller asks again
+            if self._interrupted_at == self.moves:
+                return self._bot_failed(job.seat, "interrupted twice")
+            self._interrupted_at = self.moves
+            return
         try:
             events = self.game.apply(action)
         except BoardkitError as exc:

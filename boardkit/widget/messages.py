@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..core.errors import InvalidActionError
+from ..core.errors import BOARD_RULE, InvalidActionError
 from .refusals import show
 
 
@@ -43,17 +43,18 @@ def dispatch(board: Board, content: Any) -> None:
     """One request from the page, done by the board's Python API (a
     refused one raises the rule's error; the board answers it)."""
     if not isinstance(content, dict):
-        raise InvalidActionError("a board message must be an object")
+        raise InvalidActionError("a board message must be an object", rule=BOARD_RULE)
     kind = content.get("kind")
     if not isinstance(kind, str) or kind not in KINDS:
         raise InvalidActionError(f"unknown board message kind {show(kind)}; "
-                                 f"known: {', '.join(KINDS)}")
+                                 f"known: {', '.join(KINDS)}", rule=BOARD_RULE)
     version = content.get("version")
     word: Any = content.get("word")
     if type(version) is not int:
-        raise InvalidActionError("a board message must carry the version of the board it was made on")
+        raise InvalidActionError("a board message must carry the version of the board it was made on",
+                                 rule=BOARD_RULE)
     if version != board.version:
-        raise InvalidActionError(STALE)
+        raise InvalidActionError(STALE, rule=BOARD_RULE)
     if kind in WORDED:
         getattr(board, kind)(word)
     elif kind in PLAIN:

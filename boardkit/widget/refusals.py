@@ -19,6 +19,7 @@ from typing import Any
 from xml.sax.saxutils import unescape
 
 from ..core.errors import IllegalActionError, InvalidActionError
+from ..core.rulings import RULE_ID
 from .steps import _CONTROL
 from .table import Table
 
@@ -33,8 +34,8 @@ FINISHING_TRIES = 600
 #: 'grow red c4'"): never shown for a click, which typed nothing.
 _SYNTAX_TAIL = re.compile(r";? an action looks like '[^']*'$")
 #: A ruling cited in a sentence, in brackets: "(SCC-R2)", "(SU-R4)".
-_CITED = re.compile(r" ?\(([A-Z]+-[A-Za-z0-9]+(?:, [A-Z]+-[A-Za-z0-9]+)*)\)")
-_CITED_ID = re.compile(r"\(([A-Z]+-[A-Za-z0-9]+)\)")
+_CITED = re.compile(r" ?\((" + RULE_ID + r"(?:, " + RULE_ID + r")*)\)")
+_CITED_ID = re.compile(r"\((" + RULE_ID + r")\)")
 #: A sentence that teaches how an action is typed ("write 'grow <colour>
 #: <square>'", "unknown action 'b7'"): not for a click.
 _SYNTAX = re.compile(r"\bwrite '|unknown action|<[a-z ]+>|\ban action is\b|there is no right card '", re.I)

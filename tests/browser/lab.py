@@ -8,6 +8,7 @@ import statistics
 import time
 from pathlib import Path
 
+from boardkit.core.rulings import NUMBERED_ID, RULE_ID
 from tests.quiet import quiet
 
 try:
@@ -155,7 +156,7 @@ def report_clicks(page, name: str, artifacts: Path, run_all_s: float, latencies:
 
 #: What a learner's sentence never holds: the engine's prefix, a typed
 #: action's syntax lesson, a bare ruling id (those are tags beside it).
-_ENGINE_WORDS = re.compile(r"illegal '|an action looks like|write '|\b[A-Z]+-R\d+\b")
+_ENGINE_WORDS = re.compile(r"illegal '|an action looks like|write '|\b" + NUMBERED_ID + r"\b")
 
 
 def check_refusal_shown(board) -> str:
@@ -165,7 +166,7 @@ def check_refusal_shown(board) -> str:
     sentence = board.locator(".bk-error-text").inner_text()
     assert sentence and not _ENGINE_WORDS.search(sentence), sentence
     tags = board.locator(".bk-error .bk-rule")
-    assert tags.count() >= 1 and re.fullmatch(r"[A-Z]+-[A-Za-z0-9]+", tags.first.inner_text())
+    assert tags.count() >= 1 and re.fullmatch(RULE_ID, tags.first.inner_text())
     assert "ruling" in tags.first.get_attribute("title")
     expect(board.locator(".bk-callout")).to_be_visible()
     assert board.locator(".bk-callout").inner_text() == sentence

@@ -35,7 +35,8 @@ class NimRules(Rules):
     def parse(self, text):
         action = super().parse(text)
         w = action.split()
-        if len(w) == 4 and w[0] == "take" and w[2] == "from" and w[1].isdigit() and w[3].isdigit():
+        if len(w) == 4 and w[0] == "take" and w[2] == "from" and all(
+                x.isascii() and x.isdigit() for x in (w[1], w[3])):
             return action
         raise self.invalid(f"{text!r} is not a Nim action", "take 2 from 1")
 
