@@ -337,7 +337,7 @@ def _pdf(folder: Path, files: list[Path], paper: str) -> Path:
             found = shutil.which("chromium") or shutil.which("chromium-browser")
             browser = p.chromium.launch(**({"executable_path": found} if found else {}))
             tab = browser.new_page()
-            tab.goto(html.as_uri())
+            tab.goto(html.resolve().as_uri())
             tab.wait_for_load_state("networkidle")
             tab.pdf(path=str(target), prefer_css_page_size=True, print_background=True)
             browser.close()

@@ -58,6 +58,17 @@ def test_page_matches_its_notebook(path):
         f"{committed.relative_to(ROOT)} is out of date with {path.name}: run python notebooks/teachers.py")
 
 
+def test_index_matches_the_notebooks():
+    assert (teachers.PAGES / "README.md").read_text(encoding="utf-8") == teachers.index()
+
+
+def test_printables_linked_from_the_pages_exist():
+    for path in NOTEBOOKS:
+        page = teachers.target(path).read_text(encoding="utf-8")
+        for link in re.findall(r"\]\((\.\./printables/[^)]+)\)", page):
+            assert (teachers.PAGES / link).resolve().exists(), f"{path.stem}: {link} is not there"
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_worksheet_and_answer_sheet_hold_every_question(path):
     page = teachers.target(path).read_text(encoding="utf-8")
