@@ -39,6 +39,7 @@ import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .core.svg import escape, slim, svg_document, text
 
@@ -139,7 +140,8 @@ def super_race_sheet(track: str = "indianapolis", oil: list[str] | None = None) 
     from .super_race.view import _board, _legend
     from .super_race.view_geometry import BIG_CELL, CSS, PAD, _Geo
 
-    game = SuperRace(players=1, track=track, **({"oil": oil} if oil else {}))
+    options: dict[str, Any] = {"oil": oil} if oil else {}
+    game = SuperRace(players=1, track=track, **options)
     t = game.rules.track
     state = game.state
     geo = _Geo(t, PAD, 0, BIG_CELL)
@@ -335,7 +337,7 @@ def _pdf(folder: Path, files: list[Path], paper: str) -> Path:
         with sync_playwright() as p:
             # the system's Chromium when there is one, else playwright's own
             found = shutil.which("chromium") or shutil.which("chromium-browser")
-            browser = p.chromium.launch(**({"executable_path": found} if found else {}))
+            browser = p.chromium.launch(executable_path=found)
             tab = browser.new_page()
             tab.goto(html.resolve().as_uri())
             tab.wait_for_load_state("networkidle")
