@@ -17,6 +17,10 @@ A code cell tagged ``raises-exception`` shows a refused move on purpose
 (nbval expects the error; JupyterLab's Run All goes on). Every other cell
 must run without an error. Every notebook is seeded, so running this twice
 gives the same outputs; nbval (in the test suite) re-runs them and compares.
+
+Each rebuilt notebook's teacher's page (docs/teachers/, notebooks/teachers.py)
+is written again with it: its plan, worksheet and answer sheet are the
+notebook's own.
 """
 from __future__ import annotations
 
@@ -108,7 +112,11 @@ def notebooks() -> list[Path]:
 
 
 if __name__ == "__main__":
+    import teachers  # notebooks/teachers.py: each notebook's teacher's page follows it
+
     wanted = sys.argv[1:]
     for path in notebooks():
         if not wanted or any(path.name.startswith(w) for w in wanted):
             build(path)
+            print("wrote", teachers.write(path).relative_to(teachers.ROOT))
+    (teachers.PAGES / "README.md").write_text(teachers.index(), encoding="utf-8")
