@@ -18,9 +18,12 @@ what the fragment says of it. For every claim the test checks that
     200–399 (``data/strength_sr_second_200.json``), made by the script that
     made the first with other game numbers::
 
-        benchmarks/strength.py --only sr --iterations 200 --workers 1 --first 200 --games 100 --point a.json
-        benchmarks/strength.py --only sr --iterations 200 --workers 1 --first 300 --games 100 --point b.json
-        benchmarks/strength.py --combine a.json b.json --point notebooks/data/strength_sr_second_200.json
+        python benchmarks/strength.py --only sr --iterations 200 --first 200 --games 100 --workers 1 \
+            --point a.json
+        python benchmarks/strength.py --only sr --iterations 200 --first 300 --games 100 --workers 1 \
+            --point b.json
+        python benchmarks/strength.py --combine a.json b.json \
+            --point notebooks/data/strength_sr_second_200.json
 
 "The opposite" of *more than* is *less than* and back; a figure's opposite
 is a second figure whose difference from it is more than chance allows
@@ -71,10 +74,18 @@ def races(seed: int, policy: str = "card") -> dict:
     return simulate_batch(RACES, players=3, seed=seed, policy=policy)
 
 
+@cache
 def strength_games(which: str) -> list[dict]:
+    """The notebook's 200 strength matches, or the second sample: as many
+    matches, with other game numbers (so other seeds), the same bots."""
+    first = json.loads((DATA / "strength_200.json").read_text(encoding="utf-8"))
     if which == "notebook":
-        return json.loads((DATA / "strength_200.json").read_text(encoding="utf-8"))["games"]["sr"]
-    return json.loads((DATA / "strength_sr_second_200.json").read_text(encoding="utf-8"))["results"]
+        return first["games"]["sr"]
+    second = json.loads((DATA / "strength_sr_second_200.json").read_text(encoding="utf-8"))
+    games = second["results"]
+    assert second["bot_kwargs"] == first["bot_kwargs"] and len(games) == len(first["games"]["sr"])
+    assert not {g["game"] for g in games} & {g["game"] for g in first["games"]["sr"]}
+    return games
 
 
 # --------------------------------------------------------------- quantities
