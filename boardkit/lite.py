@@ -204,6 +204,16 @@ def _settings_json(s: Settings) -> dict:
             "option": s.option, "seed": s.seed}
 
 
+def _settings_query(s: Settings) -> str:
+    """The settings in use as a link's query string (what the page's form shows)."""
+    from urllib.parse import urlencode
+    q = {"game": s.game, "players": s.players, "seats": ",".join(s.seats), "ai": s.ai}
+    c = s.choice
+    if c.option is not None and s.option is not None:
+        q[c.option[0]] = s.option
+    return urlencode(q)
+
+
 def _settings_of(data: dict) -> Settings:
     s = Settings()
     s = s.for_game(str(data["game"]))
@@ -249,18 +259,21 @@ class App:
 
     # --------------------------------------------------------- the page's calls
     def handle(self, text: str) -> None:
-        """A message from the page: the board's request, or the page's own
-        (``{"t": "new"}``: a new deal with the same choices)."""
+        """A message from the page, as the class server's pages send them:
+        ``{"t": "msg", "content": request}`` for the board, ``{"t": "new"}``
+        for a new deal with the same choices."""
         try:
             content = json.loads(text)
         except ValueError:
             return
-        if isinstance(content, dict) and content.get("t") == "new":
+        if not isinstance(content, dict):
+            return
+        if content.get("t") == "new":
             from dataclasses import replace
             self._start(replace(self.settings, seed=self.settings.seed + 1), [], None)
-            return
-        self.board.handle(content)
-        self._save()
+        elif content.get("t") == "msg":
+            self.board.handle(content.get("content"))
+            self._save()
 
     def think(self) -> bool:
         """A bot's move (the worker calls this on its next turn after a
@@ -315,7 +328,7 @@ class App:
             old.close()
         c = s.choice
         self._text({"t": "page", "title": c.title, "problems": problems, "games": games_json(),
-                    "query": self.query, "settings": _settings_json(s),
+                    "query": self.query, "settings": _settings_json(s), "chosen": _settings_query(s),
                     "rules": f"{c.notebook}#{c.rules_anchor}"})
         self._frame(*self.board.opening())
         self._save()

@@ -49,10 +49,10 @@ async function main() {
         document.title = `${m.title} — boardkit`;
         say(m.problems.join(" "));
         if (!form) {
-          form = settingsForm(m);
+          form = settingsForm(m, { withOpponents: false });
           $("#choose").replaceChildren(form.el);
         }
-        form.set(m.query || `game=${m.settings.game}`);
+        form.set(m.chosen);
         $("#new").disabled = false;
       } else if (m.t === "save") {
         kept(JSON.stringify(m.game));
