@@ -1,7 +1,9 @@
 """The zero-install play app in Chromium, as a student meets it: from the URL
 to a clickable board, cold (a new browser profile, nothing cached) and warm
-(the same browser, the page opened again), with every request that leaves
-loopback blocked, served gzipped by ``lite/serve.py``.
+(the same browser, the page opened again), with every name but loopback
+unresolvable (requests that try to leave are counted), served gzipped by
+``lite/serve.py`` (the browser's cache on: Playwright's request routing
+would turn it off).
 
     python benchmarks/lite_play.py [SITE] [--runs 3] [--query 'game=slip_stream&ai=2']
 
@@ -96,20 +98,19 @@ def measure(site_dir: Path, query: str, runs: int) -> list[dict]:
             for run in range(runs):
                 profile = tempfile.mkdtemp(prefix="boardkit-lite-bench-")
                 try:
+                    # every name but loopback fails to resolve (a route would turn the cache off)
                     ctx = pw.chromium.launch_persistent_context(
-                        profile, executable_path=CHROMIUM, headless=True, args=ARGS,
+                        profile, executable_path=CHROMIUM, headless=True,
+                        args=[*ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
                         viewport={"width": 1280, "height": 720})
                     outside: list[str] = []
-
-                    def route(r, outside=outside):
-                        u = r.request.url
-                        if u.startswith(("http://127.0.0.1", "data:", "blob:")):
-                            return r.continue_()
-                        outside.append(u)
-                        return r.abort()
-                    ctx.route("**/*", route)
+                    ctx.on("request", lambda r, outside=outside: None if r.url.startswith(
+                        ("http://127.0.0.1", "data:", "blob:")) else outside.append(r.url))
                     for kind in ("cold", "warm"):
                         page = ctx.new_page()
+                        stages: list[str] = []
+                        page.on("console", lambda m, stages=stages: stages.append(m.text.split(": ", 1)[1])
+                                if m.text.startswith("boardkit-lite:") else None)
                         time.sleep(0.5)
                         watch = Watch(profile)
                         watch.sample()
@@ -133,7 +134,8 @@ def measure(site_dir: Path, query: str, runs: int) -> list[dict]:
                         rows.append({"run": run + 1, "kind": kind, "wall_s": round(wall, 1),
                                      "cpu_s": round(cpu, 1), "tab_peak_mb": round(watch.peak / 2**20),
                                      "sent_mb": round((site.sent - sent0) / 1e6, 2),
-                                     "load": round(os.getloadavg()[0], 1), "outside": len(outside)})
+                                     "load": round(os.getloadavg()[0], 1), "outside": len(outside),
+                                     "stages": ", ".join(stages)})
                         del before_cpu
                         print(rows[-1], flush=True)
                         page.close()

@@ -297,9 +297,13 @@ def build(out: Path, pyodide: Path | None = None, cdn: bool = False, cache: Path
             m.unlink()
         (site / MARKER).write_text("A site built by boardkit's lite/build.py; the build may replace "
                                    "this folder.\n")
-        if out.exists():
+        if (out / MARKER).is_file():        # an earlier site of this build: replaced
             shutil.rmtree(out)
-        site.rename(out)
+        if out.is_dir():                    # an empty folder given: the site goes in it
+            for f in site.iterdir():
+                f.rename(out / f.name)
+        else:
+            site.rename(out)
     if note:
         print(note)
     return out

@@ -5,7 +5,9 @@ teacher's own machine, the tests and the measurements):
 
 Files are compressed on the fly when the browser accepts gzip (not the
 archives, which are compressed already) and sent with their types
-(``.mjs`` as JavaScript, ``.wasm`` as WebAssembly). :class:`Site` counts the
+(``.mjs`` as JavaScript, ``.wasm`` as WebAssembly), with an ETag and
+the time they were modified, as nginx or Apache send them: the browser
+keeps them, and asks only whether they changed. :class:`Site` counts the
 bytes it sends. It serves the folder given and nothing above it.
 """
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import http.server
+import io
 import threading
 from functools import partial
 from pathlib import Path
@@ -31,26 +34,33 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
     def send_head(self):  # type: ignore[override]
         path = Path(self.translate_path(self.path))
         if path.is_dir():
+            if not self.path.split("?")[0].endswith("/"):
+                return super().send_head()      # the redirect to the folder's "/"
             path = path / "index.html"
-        gz = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not path.is_file() or not gz or path.suffix in STORED:
+        if not path.is_file():
             return super().send_head()
-        if not self.path.split("?")[0].endswith("/") and Path(self.translate_path(self.path)).is_dir():
-            return super().send_head()
-        body = self.site.compressed(path)
+        st = path.stat()
+        tag = f'"{st.st_mtime_ns:x}-{st.st_size:x}"'
+        modified = self.date_time_string(int(st.st_mtime))
+        if self.headers.get("If-None-Match") == tag or (
+                "If-None-Match" not in self.headers and self.headers.get("If-Modified-Since") == modified):
+            self.send_response(304)                  # the browser's copy is current
+            self.send_header("ETag", tag)
+            self.end_headers()
+            return None
+        gz = "gzip" in self.headers.get("Accept-Encoding", "") and path.suffix not in STORED
+        body = self.site.compressed(path) if gz else path.read_bytes()
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
+        if gz:
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
+        self.send_header("ETag", tag)
+        self.send_header("Last-Modified", modified)
         self.end_headers()
-        import io
         return io.BytesIO(body)
 
     def copyfile(self, source, outputfile) -> None:  # type: ignore[override]

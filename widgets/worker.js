@@ -17,9 +17,14 @@ function post(out) {
   }
 }
 
+// how long each stage of the start took (the benchmark reads it in the console)
+function took(stage, since) { console.info(`boardkit-lite: ${stage} ${Math.round(performance.now() - since)} ms`); return performance.now(); }
+
 async function boot(m) {
+  let t = performance.now();
   const { loadPyodide } = await import(new URL("pyodide.mjs", m.pyodide).href);
   py = await loadPyodide({ indexURL: m.pyodide, checkAPIVersion: true });
+  t = took("pyodide", t);
   const site = py.runPython("import sysconfig; sysconfig.get_path('purelib')");
   const wheels = await Promise.all(m.wheels.map(async (url) => {
     const r = await fetch(url);
@@ -27,10 +32,13 @@ async function boot(m) {
     return r.arrayBuffer();
   }));
   for (const buf of wheels) py.unpackArchive(buf, "wheel", { extractDir: site });
+  t = took("wheels", t);
   const lite = py.pyimport("boardkit.lite");
+  t = took("import", t);
   app = lite.App(m.query, m.saved || "");
   lite.destroy();
   post(app.outbox());
+  took("game", t);
 }
 
 function think() {

@@ -5,11 +5,12 @@ click makes a move, a wrong click is refused in the rule's sentence with
 nothing played, a bad link gets the play page's sentence, a reload resumes
 the game; a lesson runs to its end in JupyterLite.
 
-The site is built once per test session (``lite/build.py``, into a folder
-named after what it is built from, kept between runs under
-``~/.cache/boardkit-lite`` with the fetched Pyodide runtime; pytest-xdist's
-workers share one build). Where it cannot be built (no npm, no registry),
-the tests are skipped with the build's own sentence.
+The site is built once per test session (``lite/build.py``, run in a virtual
+environment of its own with JupyterLite, into a folder named after what it
+is built from, kept between runs under ``~/.cache/boardkit-lite`` with the
+fetched Pyodide runtime; pytest-xdist's workers share one build). Where it
+cannot be built (no npm, no registry), the tests are skipped with the
+build's own sentence.
 """
 from __future__ import annotations
 
@@ -52,9 +53,29 @@ def _fingerprint() -> str:
     return h.hexdigest()[:16]
 
 
-def _has(module: str) -> bool:
-    import importlib.util
-    return importlib.util.find_spec(module) is not None
+#: What the build runs with, in a virtual environment of its own (JupyterLite's
+#: kernel extension is kept out of the JupyterLab that the other browser tests drive).
+LITE_PACKAGES = ["jupyterlite-core>=0.8,<0.9", "jupyterlite-pyodide-kernel>=0.8.6,<0.9", "jupyter_server",
+                 "jupyterlab_widgets", "anywidget", "hatchling"]
+
+
+def _lite_python() -> Path:
+    """The build's Python (its environment made once, under the cache)."""
+    venv = CACHE / "venv"
+    python = venv / "bin" / "python"
+    ready = venv / ".ready"
+    if ready.is_file() and ready.read_text() == repr(LITE_PACKAGES):
+        return python
+    done = subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], capture_output=True,
+                          text=True)
+    if done.returncode == 0:
+        done = subprocess.run([str(python), "-m", "pip", "install", "-q", *LITE_PACKAGES],
+                              capture_output=True, text=True)
+    if done.returncode:
+        lines = (done.stderr or done.stdout).strip().splitlines() or ["(no output)"]
+        pytest.skip(f"the zero-install site cannot be built here: its tools did not install ({lines[-1]})")
+    ready.write_text(repr(LITE_PACKAGES))
+    return python
 
 
 @contextlib.contextmanager
@@ -78,9 +99,9 @@ def lite_site() -> Path:
                 if (old / ".boardkit-lite-site").is_file():
                     subprocess.run([sys.executable, "-c", "import shutil,sys; shutil.rmtree(sys.argv[1])",
                                     str(old)], check=False)
-            lab = [] if _has("jupyterlite_core") and _has("jupyterlite_pyodide_kernel") else ["--play-only"]
-            done = subprocess.run([sys.executable, str(ROOT / "lite" / "build.py"), "--out", str(out),
-                                   "--cache", str(CACHE), *lab], capture_output=True, text=True)
+            python = _lite_python()
+            done = subprocess.run([str(python), str(ROOT / "lite" / "build.py"), "--out", str(out),
+                                   "--cache", str(CACHE)], capture_output=True, text=True)
             if done.returncode:
                 pytest.skip(f"the zero-install site cannot be built here: {done.stderr.strip()}")
     return out
