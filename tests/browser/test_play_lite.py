@@ -231,3 +231,38 @@ def test_new_game_deals_again_and_another_link_starts_its_own_game(play):
     page.click("#go")
     expect(page.locator("#title")).to_have_text("Slip Stream", timeout=120_000)
     assert "game=slip_stream" in page.url
+
+
+def test_the_tour_runs_to_its_end_in_jupyterlite(_playwright, lite_site, lite_server):
+    """The tour (its install cell first) runs top to bottom in the lite
+    site's Pyodide kernel, offline, with no error."""
+    import json
+    import re
+    if not (lite_site / "lab" / "index.html").is_file():
+        pytest.skip("the site was built without JupyterLite (--play-only)")
+    notebook = "00_tour.ipynb"
+    cells = json.loads((lite_site / "files" / notebook).read_text(encoding="utf-8"))["cells"]
+    code = sum(1 for c in cells if c["cell_type"] == "code")
+    browser = _playwright.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+                                          headless=True, args=CHROMIUM_ARGS)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    outside: list[str] = []
+    _offline(ctx, outside)
+    page = ctx.new_page()
+    try:
+        page.goto(f"{lite_server.url}lab/index.html?path={notebook}")
+        page.locator(".jp-NotebookPanel .jp-Notebook").first.wait_for(timeout=300_000)
+        page.locator("#jp-main-statusbar").get_by_text(re.compile(r"\(Pyodide\) \| Idle")).first.wait_for(
+            timeout=300_000)
+        page.locator(".lm-MenuBar-item", has_text="Run").first.click()
+        page.locator('.lm-Menu-item[data-command="runmenu:run-all"]').first.click()
+        # Run All stops at an error: the last cell's prompt counts every code cell only if none failed
+        last = page.locator(".jp-NotebookPanel .jp-CodeCell").last
+        expect(last.locator(".jp-InputPrompt")).to_have_text(f"[{code}]:", timeout=600_000)
+        errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
+        assert not [e for e in errors.all_inner_texts() if "Error" in e]
+    finally:
+        with contextlib.suppress(Exception):
+            page.screenshot(path=str(ARTIFACTS / "lite-tour-last.png"))
+        browser.close()
+    assert outside == [], f"requests tried to leave loopback: {outside[:5]}"
