@@ -191,7 +191,7 @@ def notebooks(into: Path) -> None:
         shutil.copytree(data, into / "data", dirs_exist_ok=True)
 
 
-def play_app(into: Path, whls: list[Path], pyodide_url: str) -> None:
+def play_app(into: Path, whls: list[Path], pyodide_url: str, with_lab: bool = False) -> None:
     """The play app: its page, its scripts, the wheels, and where Pyodide is."""
     into.mkdir(parents=True)
     for name in PLAY_FILES:
@@ -207,7 +207,8 @@ def play_app(into: Path, whls: list[Path], pyodide_url: str) -> None:
     for whl in whls:
         shutil.copy2(whl, into / "wheels" / whl.name)
         names.append(f"wheels/{whl.name}")
-    (into / "config.json").write_text(json.dumps({"pyodide": pyodide_url, "wheels": names}, indent=1))
+    (into / "config.json").write_text(json.dumps({"pyodide": pyodide_url, "wheels": names, "lab": with_lab},
+                                                 indent=1))
 
 
 def lab(site: Path, work: Path, whls: list[Path], pyodide_url: str) -> None:
@@ -292,7 +293,7 @@ def build(out: Path, pyodide: Path | None = None, cdn: bool = False, cache: Path
                 if f.is_file() and not f.name.startswith(".") and not f.name.endswith(
                         (".map", ".d.ts", ".html")):
                     shutil.copy2(f, dest / f.name)
-        play_app(site / "play", whls, url_lab)
+        play_app(site / "play", whls, url_lab, with_lab)
         for m in site.rglob("*.map"):      # source maps: not for students
             m.unlink()
         (site / MARKER).write_text("A site built by boardkit's lite/build.py; the build may replace "

@@ -54,6 +54,10 @@ async function main() {
         }
         form.set(m.chosen);
         $("#new").disabled = false;
+        const rules = $("#rules");
+        rules.hidden = !config.lab;
+        rules.textContent = `How to play ${m.title} (the lesson)`;
+        rules.href = `../lab/index.html?path=${encodeURIComponent(m.rules.split("#")[0])}`;
       } else if (m.t === "save") {
         kept(JSON.stringify(m.game));
       }
