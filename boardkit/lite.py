@@ -180,7 +180,9 @@ def _board_class() -> type:
             self._on_frontend_msg(self, content, [])
 
         def think(self) -> bool:
-            return self._runner.think()
+            runner = self._runner
+            assert isinstance(runner, WorkerRunner)
+            return runner.think()
 
         @property
         def waiting(self) -> bool:

@@ -125,7 +125,12 @@ def runtime(version: str, cache: Path) -> Path:
         _run([npm, "pack", "--silent", f"pyodide@{version}", "--pack-destination", str(t)], cwd=t)
         tgz = next(t.glob("pyodide-*.tgz"))
         with tarfile.open(tgz) as tar:
-            tar.extractall(t / "npm", filter="data")
+            if hasattr(tarfile, "data_filter"):
+                tar.extractall(t / "npm", filter="data")
+            else:                           # Python < 3.12: only the package's own paths
+                tar.extractall(t / "npm", members=[m for m in tar.getmembers()
+                                                   if m.name.startswith("package/") and ".." not in m.name
+                                                   and (m.isfile() or m.isdir())])
         new = t / "runtime"
         new.mkdir()
         for name in RUNTIME_FILES:
