@@ -18,22 +18,49 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-import psutil
-
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "lite"))
-from serve import Site  # noqa: E402
+
+def _site_class() -> type:
+    """lite/serve.py's Site (lite/ is not a package)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("boardkit_lite_serve", ROOT / "lite" / "serve.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Site
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOARD = ".boardkit-widget[data-ready='1'] [data-act].legal"
+
+
+def _proc(pid: int) -> tuple[int, float, str] | None:
+    """(parent pid, CPU seconds, command line) of a process, from /proc."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return None
+    fields = stat[stat.rindex(")") + 2:].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return int(fields[1]), (int(fields[11]) + int(fields[12])) / ticks, cmd
+
+
+def _pss(pid: int) -> int:
+    """A process's proportional memory (bytes), from /proc."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
 
 
 class Watch:
@@ -46,28 +73,27 @@ class Watch:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def _procs(self) -> list[psutil.Process]:
-        roots = [p for p in psutil.process_iter(["cmdline"])
-                 if any(self.profile in a for a in (p.info["cmdline"] or []))]
-        out = {p.pid: p for p in roots}
-        for r in roots:
-            try:
-                for c in r.children(recursive=True):
-                    out[c.pid] = c
-            except psutil.Error:
-                pass
-        return list(out.values())
+    def procs(self) -> dict[int, tuple[int, float, str]]:
+        """The browser's processes: those naming its profile, and their descendants."""
+        every = {}
+        for d in Path("/proc").iterdir():
+            if d.name.isdigit():
+                info = _proc(int(d.name))
+                if info is not None:
+                    every[int(d.name)] = info
+        ours = {pid for pid, (_pp, _cpu, cmd) in every.items() if self.profile in cmd}
+        grew = True
+        while grew:
+            more = {pid for pid, (pp, _cpu, _cmd) in every.items() if pp in ours and pid not in ours}
+            ours |= more
+            grew = bool(more)
+        return {pid: every[pid] for pid in ours}
 
     def sample(self) -> None:
-        for p in self._procs():
-            try:
-                t = p.cpu_times()
-                self.cpu[p.pid] = max(self.cpu.get(p.pid, 0.0), t.user + t.system)
-                if "--type=renderer" in " ".join(p.cmdline()):
-                    m = p.memory_full_info()
-                    self.peak = max(self.peak, getattr(m, "pss", m.rss))
-            except psutil.Error:
-                pass
+        for pid, (_pp, cpu, cmd) in self.procs().items():
+            self.cpu[pid] = max(self.cpu.get(pid, 0.0), cpu)
+            if "--type=renderer" in cmd:
+                self.peak = max(self.peak, _pss(pid))
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -83,15 +109,11 @@ class Watch:
         self._thread.join()
         self.sample()
 
-    @property
-    def seconds(self) -> float:
-        return sum(self.cpu.values())
-
 
 def measure(site_dir: Path, query: str, runs: int) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
-    site = Site(site_dir).start()
+    site = _site_class()(site_dir).start()
     rows = []
     try:
         with sync_playwright() as pw:
@@ -113,16 +135,7 @@ def measure(site_dir: Path, query: str, runs: int) -> list[dict]:
                                 if m.text.startswith("boardkit-lite:") else None)
                         time.sleep(0.5)
                         watch = Watch(profile)
-                        watch.sample()
-                        before_cpu = watch.seconds
-                        watch.cpu = {}            # count only what this load adds
-                        base = {}
-                        for p in watch._procs():
-                            try:
-                                t = p.cpu_times()
-                                base[p.pid] = t.user + t.system
-                            except psutil.Error:
-                                pass
+                        base = {pid: cpu for pid, (_pp, cpu, _cmd) in watch.procs().items()}
                         watch.start()
                         sent0 = site.sent
                         t0 = time.monotonic()
@@ -136,7 +149,6 @@ def measure(site_dir: Path, query: str, runs: int) -> list[dict]:
                                      "sent_mb": round((site.sent - sent0) / 1e6, 2),
                                      "load": round(os.getloadavg()[0], 1), "outside": len(outside),
                                      "stages": ", ".join(stages)})
-                        del before_cpu
                         print(rows[-1], flush=True)
                         page.close()
                     ctx.close()

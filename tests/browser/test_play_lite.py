@@ -29,8 +29,17 @@ from lab import expect
 
 from conftest import ARTIFACTS, CHROMIUM_ARGS, ROOT
 
-sys.path.insert(0, str(ROOT / "lite"))
-from serve import Site  # noqa: E402
+
+def _load_serve():
+    """lite/serve.py (lite/ is not a package)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("boardkit_lite_serve", ROOT / "lite" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+Site = _load_serve().Site
 
 pytestmark = pytest.mark.browser
 
