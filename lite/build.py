@@ -337,8 +337,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"lite/build.py: {exc}.", file=sys.stderr)
         return 2
     size = _size(out)
-    print(f"Built {out} ({size / 1e6:.0f} MB). Serve it (python3 -m http.server -d {out}) and open "
-          "play/?game=slip_stream&ai=2 (the play app) or lab/index.html (the lessons).")
+    lessons = " or lab/index.html (the lessons)" if (out / "lab").is_dir() else ""
+    print(f"Built {out} ({size / 1e6:.0f} MB). Serve it (python3 lite/serve.py {out}) and open "
+          f"play/?game=slip_stream&ai=2 (the play app){lessons}.")
     return 0
 
 
