@@ -4,7 +4,7 @@
 // on host.js. Nothing here knows a rule: the server decides and words
 // every refusal.
 import board from "./board.js";
-import { mountBoard, unpackFrame } from "./host.js";
+import { boardSlot as hostSlot, socketTransport } from "./host.js";
 
 const TOKEN = "boardkit-seat";
 const NAME = "boardkit-name";
@@ -41,53 +41,11 @@ function store(key, value) {
   return null;
 }
 
-// A socket that comes back after a drop; `onText(msg)`, `onFrame(msg, buffers)`.
-export function connect(path, { onOpen, onText, onFrame, onDown }) {
-  const conn = { ws: null, delay: 250, closed: false };
-  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
-  const open = () => {
-    const ws = new WebSocket(url);
-    ws.binaryType = "arraybuffer";
-    conn.ws = ws;
-    ws.onopen = () => { conn.delay = 250; onOpen?.(); };
-    ws.onmessage = (ev) => {
-      if (typeof ev.data === "string") onText(JSON.parse(ev.data));
-      else { const { msg, buffers } = unpackFrame(ev.data); onFrame(msg, buffers); }
-    };
-    ws.onclose = (ev) => {
-      onDown?.(ev);
-      if (conn.closed || ev.code === 4001) return;
-      setTimeout(open, conn.delay);
-      conn.delay = Math.min(conn.delay * 2, 4000);
-    };
-  };
-  conn.send = (msg) => { if (conn.ws?.readyState === 1) conn.ws.send(JSON.stringify(msg)); };
-  open();
-  return conn;
-}
+// The class server's socket (host.js's transport).
+export function connect(path, handlers) { return socketTransport(path, handlers); }
 
-// The board shown in `slot`: (re)mounted on every "open", updated after.
-export function boardSlot(slot, send) {
-  const s = { mounted: null, pending: Promise.resolve() };
-  s.frame = (msg, buffers) => {
-    s.pending = s.pending.then(async () => {
-      if (msg.method === "open") {
-        s.mounted?.destroy();
-        slot.classList.remove("jupyter-widgets-disconnected");
-        const inner = el("div", { class: "bk-host" });
-        slot.replaceChildren(inner);
-        s.mounted = await mountBoard(board, inner, msg, buffers, (content) => send({ t: "msg", content }));
-      } else {
-        s.mounted?.model.receive(msg, buffers);
-      }
-    }).catch((e) => console.error("boardkit:", e));
-  };
-  // the connection dropped: the board says so in its bar (as a notebook's
-  // board does when its kernel goes), until the server's next "open"
-  s.down = () => { slot.classList.add("jupyter-widgets-disconnected"); s.mounted?.model._emit("comm_live_update"); };
-  s.clear = () => { s.pending = s.pending.then(() => { s.mounted?.destroy(); s.mounted = null; slot.replaceChildren(); }); };
-  return s;
-}
+// The board shown in `slot`, boardkit's board module on host.js.
+export function boardSlot(slot, send) { return hostSlot(slot, board, send); }
 
 // The game's settings as a link's query string, from a small form.
 export function settingsForm(lobby, { withOpponents = true } = {}) {

@@ -1,10 +1,16 @@
 // A small anywidget host: the model a front-end module expects (get, set,
-// on, off, send, save_changes), kept over one WebSocket instead of a
-// Jupyter kernel's comm. The class server's page and the teacher's page
-// mount boardkit's board module (board.js) with it, exactly as JupyterLab
-// does: the same module, the same pictures, refusals and play-back.
+// on, off, send, save_changes), kept over a transport instead of a Jupyter
+// kernel's comm. The class server's pages and the play app mount boardkit's
+// board module (board.js) with it, exactly as JupyterLab does: the same
+// module, the same pictures, refusals and play-back.
 //
-// The server frames each model message as Jupyter does
+// A transport carries JSON messages to the Python side (send) and brings
+// back the page's messages ({t: ...}, onText) and the board's model
+// messages (onFrame); two are here: a WebSocket to the class server
+// (socketTransport) and a Web Worker running boardkit's Python in Pyodide
+// (workerTransport, the play app).
+//
+// The Python side frames each model message as Jupyter does
 // (serialize_binary_message): a count of parts, the offsets of the parts
 // (big-endian uint32), then the JSON ({method: "open"|"update"|"custom",
 // state, buffer_paths}) and the binary buffers, each put back at its path
@@ -102,4 +108,71 @@ export async function mountBoard(module, el, open, buffers, send) {
       el.replaceChildren();
     },
   };
+}
+
+// ------------------------------------------------------------ transports
+// A socket that comes back after a drop; `onText(msg)`, `onFrame(msg, buffers)`.
+export function socketTransport(path, { onOpen, onText, onFrame, onDown }) {
+  const conn = { ws: null, delay: 250, closed: false };
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
+  const open = () => {
+    const ws = new WebSocket(url);
+    ws.binaryType = "arraybuffer";
+    conn.ws = ws;
+    ws.onopen = () => { conn.delay = 250; onOpen?.(); };
+    ws.onmessage = (ev) => {
+      if (typeof ev.data === "string") onText(JSON.parse(ev.data));
+      else { const { msg, buffers } = unpackFrame(ev.data); onFrame(msg, buffers); }
+    };
+    ws.onclose = (ev) => {
+      onDown?.(ev);
+      if (conn.closed || ev.code === 4001) return;
+      setTimeout(open, conn.delay);
+      conn.delay = Math.min(conn.delay * 2, 4000);
+    };
+  };
+  conn.send = (msg) => { if (conn.ws?.readyState === 1) conn.ws.send(JSON.stringify(msg)); };
+  open();
+  return conn;
+}
+
+// A Web Worker (the play app's worker.js) that runs the Python side: every
+// frame it posts is a page message when it has a `t`, else the board's.
+// `start` is the first message it is sent (what to load, the link, the kept game).
+export function workerTransport(url, start, { onOpen, onText, onFrame, onDown }) {
+  const worker = new Worker(url, { type: "module" });
+  worker.onmessage = (ev) => {
+    if (!(ev.data instanceof ArrayBuffer)) { onDown?.(ev.data); return; }
+    const { msg, buffers } = unpackFrame(ev.data);
+    if (typeof msg.t === "string") onText(msg); else onFrame(msg, buffers);
+  };
+  worker.onerror = (ev) => { ev.preventDefault?.(); onDown?.({ t: "failed", text: String(ev.message || "the worker stopped") }); };
+  worker.postMessage(start);
+  onOpen?.();
+  return { worker, send: (msg) => worker.postMessage(JSON.stringify(msg)), close: () => worker.terminate() };
+}
+
+// The board shown in `slot`: (re)mounted on every "open", updated after;
+// `module` is the board's front-end module, `send` the transport's.
+export function boardSlot(slot, module, send) {
+  const s = { mounted: null, pending: Promise.resolve() };
+  s.frame = (msg, buffers) => {
+    s.pending = s.pending.then(async () => {
+      if (msg.method === "open") {
+        s.mounted?.destroy();
+        slot.classList.remove("jupyter-widgets-disconnected");
+        const inner = document.createElement("div");
+        inner.className = "bk-host";
+        slot.replaceChildren(inner);
+        s.mounted = await mountBoard(module, inner, msg, buffers, (content) => send({ t: "msg", content }));
+      } else {
+        s.mounted?.model.receive(msg, buffers);
+      }
+    }).catch((e) => console.error("boardkit:", e));
+  };
+  // the connection dropped: the board says so in its bar (as a notebook's
+  // board does when its kernel goes), until the next "open"
+  s.down = () => { slot.classList.add("jupyter-widgets-disconnected"); s.mounted?.model._emit("comm_live_update"); };
+  s.clear = () => { s.pending = s.pending.then(() => { s.mounted?.destroy(); s.mounted = null; slot.replaceChildren(); }); };
+  return s;
 }

@@ -25,7 +25,6 @@ import json
 import logging
 import re
 import secrets
-import struct
 import time
 import uuid
 from collections import deque
@@ -38,6 +37,7 @@ import tornado.websocket
 
 from ..play import GAMES, LEVEL_NAMES, Settings, parse_query
 from ..widget.board import widget_file
+from ..widget.messages import pack_frame
 from .replay import rebuild, settings_json, settings_of
 from .store import SeatRecord, SqliteStore, TableRecord
 from .tables import (
@@ -76,20 +76,6 @@ FILES = (
     "teacher.js",
 )
 CLASS_RULE = "BK-class"
-
-
-def pack_frame(msg: dict, buffers: list) -> bytes:
-    """A model message as one binary frame (see ``widgets/host.js``)."""
-    parts = [json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode()] + [
-        bytes(b) for b in buffers
-    ]
-    n = len(parts)
-    offsets = []
-    at = 4 * (n + 1)
-    for p in parts:
-        offsets.append(at)
-        at += len(p)
-    return struct.pack(f"!{n + 1}I", n, *offsets) + b"".join(parts)
 
 
 def clean_name(value: Any) -> str:

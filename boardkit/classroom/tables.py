@@ -37,6 +37,7 @@ from ..core.game import CHANCE, Game
 from ..play import GAMES, Settings, make_bot, new_game
 from ..widget.board import BoardWidget
 from ..widget.bots import BotRunner, _running_loop
+from ..widget.messages import NOT_SENT
 from .replay import digest, player_entries, rebuild
 from .store import ActionRecord, SeatRecord, Store, TableRecord
 
@@ -204,11 +205,6 @@ class TableRunner(BotRunner):
 
     def close(self) -> None:
         self._closed = True
-
-
-#: What a notebook's page needs and a class page does not (the module and
-#: style travel as files; no layout widget exists).
-NOT_SENT = ("_esm", "_css", "layout", "_dom_classes", "tabbable", "tooltip")
 
 
 class SeatBoard(BoardWidget):

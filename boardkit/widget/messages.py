@@ -5,6 +5,8 @@ notebook cell.
 """
 from __future__ import annotations
 
+import json
+import struct
 from typing import Any, Protocol
 
 from ..core.errors import BOARD_RULE, InvalidActionError
@@ -64,3 +66,25 @@ def dispatch(board: Board, content: Any) -> None:
     else:
         to: Any = content.get("to")
         board.step(to)
+
+
+#: What a notebook's page needs of a board and a page of boardkit's own
+#: (the class server's, the play app's) does not: the module and style
+#: travel as files; no layout widget exists.
+NOT_SENT = ("_esm", "_css", "layout", "_dom_classes", "tabbable", "tooltip")
+
+
+def pack_frame(msg: dict, buffers: list) -> bytes:
+    """A model message as one binary frame, as Jupyter frames it (see
+    ``widgets/host.js``): the count of parts, their offsets (big-endian
+    uint32), the JSON, then the binary buffers."""
+    parts = [json.dumps(msg, ensure_ascii=False, separators=(",", ":")).encode()] + [
+        bytes(b) for b in buffers
+    ]
+    n = len(parts)
+    offsets = []
+    at = 4 * (n + 1)
+    for p in parts:
+        offsets.append(at)
+        at += len(p)
+    return struct.pack(f"!{n + 1}I", n, *offsets) + b"".join(parts)
