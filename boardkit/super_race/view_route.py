@@ -58,24 +58,31 @@ def _route(game, state: dict, seat: int, geo: _Geo, pending: str) -> El:
     path = list(car["path"])
     first = rules.heading(state)
     g = El("g", class_="su-route", pointer_events="none")
-    casing: list = []
-    cores: list = []
-    hs = _headings(track, path, first)
     drawn = _drawn(track)
     where = (geo.x, geo.y, s)
-    for i, name in enumerate(path[:len(hs)]):
-        h_out = hs[i + 1] if i + 1 < len(hs) else car["exit"]
-        key = ("stroke", where, name, hs[i], h_out, car["colours"][i])
-        pair = drawn.get(key)
-        if pair is None:
-            d = _stroke_d(geo, name, hs[i], h_out)
-            colour = COLOUR_OF[car["colours"][i]]
-            pair = drawn[key] = (
-                Raw(str(El("path", d=d, stroke="#000", stroke_width=_n(0.3 * s), fill="none"))),
-                Raw(str(El("path", d=d, stroke=FILL[colour], stroke_width=_n(0.17 * s), fill="none",
-                           class_="su-stroke", data_square=name, data_colour=colour))))
-        casing.append(pair[0])
-        cores.append(pair[1])
+    # the route's strokes as drawn before, while the car has not moved
+    key = ("route", where, tuple(path), first, car["exit"], tuple(car["colours"]))
+    both = drawn.get(key)
+    if both is None:
+        casing: list = []
+        cores: list = []
+        hs = _headings(track, path, first)
+        for i, name in enumerate(path[:len(hs)]):
+            h_out = hs[i + 1] if i + 1 < len(hs) else car["exit"]
+            piece = ("stroke", where, name, hs[i], h_out, car["colours"][i])
+            pair = drawn.get(piece)
+            if pair is None:
+                d = _stroke_d(geo, name, hs[i], h_out)
+                colour = COLOUR_OF[car["colours"][i]]
+                pair = drawn[piece] = (
+                    str(El("path", d=d, stroke="#000", stroke_width=_n(0.3 * s), fill="none")),
+                    str(El("path", d=d, stroke=FILL[colour], stroke_width=_n(0.17 * s), fill="none",
+                           class_="su-stroke", data_square=name, data_colour=colour)))
+            casing.append(pair[0])
+            cores.append(pair[1])
+        both = drawn[key] = (Raw("".join(casing)), Raw("".join(cores)))
+    casing = [both[0]]
+    cores = [both[1]]
     # -- a pending drive: the squares chosen so far, dashed
     words = pending.split()
     if len(words) >= 3 and words[0] == "drive" and words[1] in FILL:
