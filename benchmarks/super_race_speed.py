@@ -26,6 +26,14 @@ each track: the first decision (opening), the middle one and the last one
 (the crowded end, where every playout ends the race); iterations per CPU
 second in each, and the worst CPU seconds of a move.
 
+``super_race.render`` times the board's picture (``game.render()``, CPU
+time) at the start and at the end of one seeded 4-player race between lap
+planners on Monza (seed 0, 179 positions, 63 go flags at its last decision):
+each position drawn once in order, as a board draws it after each move
+(median of the first 10 and of the last 10), and the first and last
+positions drawn again and again (median of 15). An end-of-race picture
+should cost about what a start-of-race one does.
+
 Only API that the baseline ``e8317c1`` has too is used.
 """
 from __future__ import annotations
@@ -228,3 +236,77 @@ measure("super_race.games", params={"seeds": 120, "passes": 1}, quick={"seeds": 
         rows=_game_rows())(_games)
 measure("super_race.search", params={"seed": 2, "players": 4, "level": 3, "k": 3},
         quick={"k": 1}, max_repeats=3, rows=_search_rows())(_search)
+
+
+def _render_positions(p: dict) -> list:
+    """Every position of one seeded 4-player race between lap planners on
+    Monza (its games are the same in every tree since ``e8317c1``), from
+    the first to the last player decision."""
+    bk = M.bk()
+    from boardkit.super_race.bots import LapBot
+    g = bk.SuperRace(players=p["players"], seed=p["seed"], track="monza")
+    bots = [LapBot(p["seed"] + i) for i in range(p["players"])]
+    out = []
+    while g.current_player is not None:
+        out.append(g.copy())
+        g.apply(bots[g.current_player].choose(g))
+    return out
+
+
+def _render_cpu(g, k: int) -> float:
+    g.render()                                             # drawn once before
+    cpu = []
+    for _ in range(k):
+        c0 = time.process_time()
+        g.render()
+        cpu.append(time.process_time() - c0)
+    return statistics.median(cpu)
+
+
+def _render(p: dict) -> dict:
+    found = _render_positions(p)
+    start, end = found[0], found[-1]
+    out: dict = {}
+    # each position drawn once, in order, as a board draws it after each move
+    gc.collect()
+    cpu = []
+    for g in found:
+        c0 = time.process_time()
+        g.render()
+        cpu.append(time.process_time() - c0)
+    n = p["ends"]
+    out["pass_start_ms"] = statistics.median(cpu[:n]) * 1e3
+    out["pass_end_ms"] = statistics.median(cpu[-n:]) * 1e3
+    out["pass_ratio"] = out["pass_end_ms"] / out["pass_start_ms"]
+    # the same position drawn again and again
+    gc.collect()
+    out["start_ms"] = _render_cpu(start, p["k"]) * 1e3
+    out["end_ms"] = _render_cpu(end, p["k"]) * 1e3
+    out["end_over_start"] = out["end_ms"] / out["start_ms"]
+    out["flags"] = sum(len(c["ends"]) for c in end.state["cars"])
+    out["positions"] = len(found)
+    out["svg_hash"] = _hash([start.render(), end.render()])
+    return out
+
+
+measure("super_race.render", params={"seed": 0, "players": 4, "k": 15, "ends": 10}, quick={"k": 7},
+        max_repeats=3, rows=[
+            Row("super_race.render.start_ms",
+                f"{S} Monza, 4 players: render CPU ms, start of the race (drawn again, median)", "ms",
+                "lower"),
+            Row("super_race.render.end_ms",
+                f"{S} Monza, 4 players: render CPU ms, the race's last decision (63 flags)", "ms",
+                "lower"),
+            Row("super_race.render.end_over_start", f"{S} render: end ÷ start, same tree", "×", "lower"),
+            Row("super_race.render.pass_start_ms",
+                f"{S} render, every position once in order: median CPU ms of the first 10", "ms",
+                "lower"),
+            Row("super_race.render.pass_end_ms", f"{S} the same, median of the last 10", "ms",
+                "lower"),
+            Row("super_race.render.pass_ratio", f"{S} the same, last 10 ÷ first 10", "×", "lower"),
+            Row("super_race.render.flags", f"{S} render: go flags at the end (workload check)",
+                "flags", "same"),
+            Row("super_race.render.positions", f"{S} render: positions drawn (workload check)",
+                "positions", "same"),
+            Row("super_race.render.svg_hash",
+                f"{S} render: the pictures drawn at the start and the end (hash)", "hash", "same")])(_render)

@@ -269,12 +269,12 @@ def test_last_search_and_expected_line():
     assert 0.0 <= s["actions"][0]["value"] <= 1.0
     assert s["seconds"] > 0
     text = bot.expects(game.seat_name)
-    assert text.startswith(f"{game.seat_name(game.current_player)} plans {action}: in ")
+    assert text.startswith(f"{game.seat_name(game.current_player)} plans '{action}': in ")
     chosen = next(d for d in s["actions"] if d["action"] == action)
     assert f"in {chosen['visits']} of {s['iterations']} simulations" in text
     assert f"scored {chosen['value']:.2f} on average" in text
     runner_up = next(d for d in s["actions"] if d["action"] != action)
-    assert f"the next best, {runner_up['action']}, scored {runner_up['value']:.2f}" in text
+    assert f"the next best, '{runner_up['action']}', scored {runner_up['value']:.2f}" in text
     # an opponent's draw is hidden: the line shows it as "draw ?"
     chance = [st["action"] for st in s["line"] if st["player"] == "chance"]
     assert all(a == "draw ?" or a.startswith("draw ") for a in chance)

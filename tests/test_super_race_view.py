@@ -536,3 +536,61 @@ def test_go_flags_keep_clear_of_the_squares_marks_and_crossed_marks_stay_on_top(
     # corners), the least covered one is taken: a few pixels at most
     assert flags_seen > 100 and len(covered) <= flags_seen // 100, covered[:3]
     assert all(c[0] <= 5 for c in covered), covered
+
+
+def _flag_corner_plain(geo, name, w, h, taken):
+    """The flags' rule summed over every box taken (what the board did
+    before its boxes were bucketed), for comparison."""
+    x, y = geo.corner(name)
+    s = geo.s
+
+    def overlap(cx, cy):
+        a = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+        return sum(max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+                   for b in taken)
+    corners = [(x + s, y), (x, y), (x + s, y + s), (x, y + s),
+               (x + s / 2, y), (x + s, y + s / 2), (x + s / 2, y + s), (x, y + s / 2)]
+    sq = geo.track.squares[name]
+    on = {(q.x, q.y) for q in geo.track.squares.values()}
+    for dx, dy in ((1, 0), (0, -1), (-1, 0), (0, 1), (1, -1), (-1, -1), (1, 1), (-1, 1)):
+        if (sq.x + dx, sq.y + dy) not in on:
+            cx, cy = geo.cell_xy(sq.x + dx, sq.y + dy)
+            corners.append((cx + s / 2, cy + s / 2))
+    return min(corners, key=lambda c: (overlap(*c) > 0, overlap(*c), corners.index(c)))
+
+
+@pytest.mark.parametrize("track", ["indianapolis", "monza"])
+def test_a_go_flag_is_placed_in_constant_work_where_a_sum_over_every_box_puts_it(track, monkeypatch):
+    """Each flag's place is found among the boxes near it (the grid's
+    buckets), not all of them: the same place as summing over every mark,
+    car and flag, with a bounded number of overlaps computed per flag
+    however many flags a long race has."""
+    from boardkit.super_race import view_route
+    from boardkit.super_race.view_geometry import _Geo
+    g = SuperRace(players=1, track=track)
+    calls = [0]
+    real = view_route._area
+
+    def counted(a, b):
+        calls[0] += 1
+        return real(a, b)
+    monkeypatch.setattr(view_route, "_area", counted)
+    names = sorted(g.track.squares)
+    for cell in (44, 22):
+        geo = _Geo(g.track, 12, 60, cell)
+        taken, plain = view_route._Taken(geo), view_route._label_boxes(geo)
+        per_flag = []
+        for k in range(300):                      # flags piled on, the later ones crowded
+            name = names[(k * 7) % len(names)]
+            w = view_route.text_width(str(k + 1), 14, True) + 8
+            calls[0] = 0
+            got = view_route._flag_corner(geo, name, w, 17, taken)
+            per_flag.append(calls[0])
+            assert got == _flag_corner_plain(geo, name, w, 17, plain), (cell, k, name)
+            for boxes in (taken, plain):
+                boxes.append((got[0] - w / 2, got[1] - 8.5, got[0] + w / 2, got[1] + 8.5))
+        # the work per flag is the boxes near it, not every box (a sum over
+        # every box costs at least len(plain) per flag, and more each flag)
+        # (at 300 flags on a mini board they crowd each other: ~120 a flag)
+        assert sum(per_flag[:100]) / 100 < len(plain) / 10
+        assert sum(per_flag) / 300 < len(plain) / 3

@@ -317,15 +317,16 @@ class MCTSBot(Bot):
 
     def expects(self, seat_name: Callable[[int], str] | None = None, limit: int = 4) -> str:
         """What the search found, in words a student reads (empty before any
-        search), e.g. "Player 1 plans play red+5: in 120 of 200 simulations
+        search), e.g. "Player 1 plans 'play red+5': in 120 of 200 simulations
         it scored 0.62 on average (1 = a win, 0 = a loss); the next best,
-        play blue+3, scored 0.48 in 50; then it expects Player 2: bet 2-5,
-        a hidden draw"."""
+        'play blue+3', scored 0.48 in 50; then it expects Player 2: bet 2-5,
+        a hidden draw". An action is quoted where the sentence names it (a
+        game's action need not begin with a verb)."""
         s = self.last_search
         if not s or not s["line"]:
             return ""
         name = seat_name or (lambda p: f"Player {p + 1}")
-        text = f"{name(s['seat'])} plans {s['choice']}"
+        text = f"{name(s['seat'])} plans '{s['choice']}'"
         if not s["iterations"]:
             return text + " (its only legal action)"
         chosen = next((d for d in s["actions"] if d["action"] == s["choice"]), None)
@@ -335,7 +336,7 @@ class MCTSBot(Bot):
         others = [d for d in s["actions"] if d["action"] != s["choice"] and d["visits"]]
         if others:
             alt = others[0]
-            text += (f"; the next best, {alt['action']}, scored {alt['value']:.2f} "
+            text += (f"; the next best, '{alt['action']}', scored {alt['value']:.2f} "
                      f"in {alt['visits']}")
         then = []
         for step in s["line"][1:limit]:

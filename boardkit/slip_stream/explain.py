@@ -38,7 +38,7 @@ class Explaining:
                 after = fast.play(pos, m)
                 pos = None if after[0] == "won" else after
             elif word == "colour":
-                step["move"] = f"takes {places[0]}"
+                step["move"] = f"chooses {places[0]}"
                 step["why"] = ""
                 pos = None
             elif word in ("move", "turbo") and len(places) == 2:
@@ -49,19 +49,21 @@ class Explaining:
         return {"steps": steps, "value": value, "says": _value_words(value)}
 
     def planned_actions(self, limit: int = 4) -> list[str]:
-        """The engine actions of the expected line (the chosen move first),
-        for drawing as arrows: see
-        :func:`boardkit.slip_stream.view.plan_arrows`."""
+        """The engine actions of the expected line, the chosen action first
+        (a move, or the pie rule's colour choice: the line goes on from the
+        position it leaves), for drawing as arrows: see
+        :func:`boardkit.slip_stream.view.plan_arrows` (which draws the
+        moves and steps over a colour choice)."""
         s = self.last_search
-        return [] if not s else [a for a in s["pv"][:limit]
-                                 if a.startswith(("move ", "turbo "))]
+        return [] if not s else list(s["pv"][:limit])
 
     def expects(self, seat_name: Callable[[int], str] | None = None, limit: int = 3) -> str:
         """What the AI plans and expects, in words a student reads, e.g.
         "Blue plans 14c → 18c to take the wheel token of tile 3 (+4); then
         Red 12d → 15d; it expects to win by about 4 points". A forced win or
         loss is said as such, first ("Red has a forced win (in 3 moves):
-        plans …"). Empty before any search."""
+        plans …"). A colour choice is said as one ("Red chooses red; then
+        Blue 12d → 15d, …"). Empty before any search."""
         s = self.last_search
         if not s or not s.get("plan") or not s["plan"]["steps"]:
             return ""
@@ -76,8 +78,9 @@ class Explaining:
         first, *rest = plan["steps"]
         decided = abs(plan["value"]) >= WIN / 2
         # a forced result leads (a line cut short on a projector keeps it)
-        head = (f"{name(first)} {plan['says']}: plans {first['move']}" if decided
-                else f"{name(first)} plans {first['move']}")
+        # "plans 14c → 18c"; a colour choice is a verb of its own ("chooses red")
+        does = first["move"] if first["action"].startswith("colour ") else f"plans {first['move']}"
+        head = (f"{name(first)} {plan['says']}: {does}" if decided else f"{name(first)} {does}")
         if first["why"]:
             head += f" {first['why']}"
         replies = [f"{name(st)} {st['move']}" + (f" {st['why']}" if st["why"] else "")

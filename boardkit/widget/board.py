@@ -646,9 +646,11 @@ class BoardWidget(anywidget.AnyWidget):
         self.error = _clean(sentence)
 
     def _expectation(self, seat: int) -> str:
-        """The bot's expected line in words, if it searches and says so."""
+        """The bot's expected line in words, if it searches and says so;
+        nothing once its move has ended the game (the result is said, and
+        a plan "and wins" is no plan any more)."""
         said = getattr(self.bots.get(seat), "expects", None)
-        if not callable(said):
+        if not callable(said) or self.game.is_over():
             return ""
         try:
             line = said(self.game.seat_name)
@@ -762,17 +764,23 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _plan(self) -> list[str]:
         """The expected line (from the position now) of the bot that moved
-        last, when it says one (``planned_actions()``, its own move first)."""
+        last, when it says one: ``planned_actions()`` starts with the action
+        it chose (a move, or a choice such as Slip Stream's colour), which
+        is the last one it made here; the rest goes on from now. A line that
+        does not start with that action is from another position: none."""
         entries = self.game.log
-        last = next((e.player for e in reversed(entries) if isinstance(e.player, int)), None)
-        planned = getattr(self.bots.get(last) if last is not None else None, "planned_actions", None)
+        mine = next((e for e in reversed(entries) if isinstance(e.player, int)), None)
+        planned = getattr(self.bots.get(mine.player) if mine is not None else None, "planned_actions", None)
         if not callable(planned) or type(self.game).with_plan is Game.with_plan:
             return []
         try:
-            return list(planned())[1:]
+            line = list(planned())
         except Exception:  # a bot's explanation never breaks the board
             log.exception("planned_actions() failed")
             return []
+        if not line or line[0] != mine.action:
+            return []
+        return line[1:]
 
     def _render(self, view: View) -> str:
         """``game.render(view)``, or the same picture drawn before for this

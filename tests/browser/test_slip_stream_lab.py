@@ -1,8 +1,8 @@
 """Slip Stream in a real JupyterLab: make the pie-rule first move by clicking
 a machine and then a destination, see the AI choose its colour and say what
-it expects, play a few moves against it by clicking, see a refused
-destination explained with its rule, and check the engine through the
-kernel."""
+it expects (its plan drawn as arrows right after that choice), play a few
+moves against it by clicking, see a refused destination explained with its
+rule, and check the engine through the kernel."""
 from __future__ import annotations
 
 import re
@@ -62,6 +62,17 @@ def test_slip_stream_pie_move_and_moves_against_the_ai_by_clicking(lab_server, p
     expect(board.locator(".bk-expects")).to_contain_text("expects:", timeout=60_000)
     expect(board.locator(".bk-status")).to_contain_text(re.compile(r"Player 1 \((red|blue)\) to move"),
                                                         timeout=60_000)
+    # said as a choice, and its plan drawn right away: our reply is arrow 1
+    expect(board.locator(".bk-expects")).to_contain_text(re.compile(r"Player 2 \(\w+\) chooses \w+; then"))
+    expect(board.locator(".bk-expects")).not_to_contain_text("plans takes")
+    plan = board.locator("button.bk-plan")
+    expect(plan).to_be_visible()
+    plan.click()
+    expect(plan).to_have_text("Hide the AI's plan", timeout=20_000)
+    expect(board.locator("g.bk-plan-step[data-step='1']")).to_have_count(1, timeout=20_000)
+    plan.click()
+    expect(plan).to_have_text("AI's plan", timeout=20_000)
+    expect(board.locator("g.bk-plan-step")).to_have_count(0, timeout=20_000)
 
     # three moves of our own by clicking; the AI answers each
     for _ in range(3):
