@@ -58,8 +58,10 @@ def _text() -> str:
 
 
 # ---------------------------------------------------------------- the samples
-RANDOM = {"first": _load("scc_random_1000.json")["result"], "second": _load("scc_random_1000_seed17.json")["result"]}
-GREEDY = {"first": _load("scc_greedy_300.json")["result"], "second": _load("scc_greedy_300_seed18.json")["result"]}
+RANDOM = {"first": _load("scc_random_1000.json")["result"],
+          "second": _load("scc_random_1000_seed17.json")["result"]}
+GREEDY = {"first": _load("scc_greedy_300.json")["result"],
+          "second": _load("scc_greedy_300_seed18.json")["result"]}
 # SEARCH = {"first": _load("strength_200.json")["games"]["scc"],
 #          "second": _load("strength_200_scc_second.json")["results"]}
 
@@ -113,7 +115,8 @@ def search_minus_greedy_wins(games) -> tuple[str, float]:
 
 
 def search_minus_greedy_tiles(games) -> tuple[str, float]:
-    return _paired([g["scores"][g["seat"]] - statistics.fmean(x for s, x in enumerate(g["scores"]) if s != g["seat"])
+    return _paired([g["scores"][g["seat"]]
+                    - statistics.fmean(x for s, x in enumerate(g["scores"]) if s != g["seat"])
                     for g in games])
 
 
@@ -162,7 +165,7 @@ def _games(claim: Claim, which: str):
 
 @pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: c.fragment[:40])
 def test_the_sentence_is_in_the_notebook(claim):
-    assert claim.fragment in _text(), f"the notebook no longer says: {claim.fragment!r}: edit this test with it"
+    assert claim.fragment in _text(), f"the notebook no longer says {claim.fragment!r}: edit the test too"
 
 
 @pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: c.fragment[:40])
@@ -181,7 +184,7 @@ def test_a_second_sample_of_the_same_size_does_not_say_otherwise(claim):
         assert said == claim.says, f"{claim.fragment!r}: other seeds say {said!r}: the sentence cannot stand"
     else:
         assert not said.startswith(("more than", "less than")), \
-            f"{claim.fragment!r} says these games cannot tell, but other seeds say {said!r}: give both intervals"
+            f"{claim.fragment!r}: these games cannot tell, but other seeds say {said!r}: give both intervals"
 
 
 @pytest.mark.parametrize("claim", [c for c in CLAIMS if c.sample == "both"], ids=lambda c: c.fragment[:40])
@@ -189,4 +192,5 @@ def test_neither_half_of_a_pooled_sample_says_the_opposite(claim):
     opposite = {"more": "less", "less": "more"}.get(claim.says.split()[0])
     for which in ("first", "second"):
         said, _ = claim.quantity(claim.samples[which])
-        assert opposite is None or not said.startswith(opposite), f"{claim.fragment!r}: the {which} half says {said!r}"
+        assert opposite is None or not said.startswith(opposite), \
+            f"{claim.fragment!r}: the {which} half says {said!r}"
