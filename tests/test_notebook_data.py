@@ -79,3 +79,22 @@ def test_the_stored_match_without_the_search_to_the_end_replays():
     fresh = bench.play_one(row["game"], level=stored["level"], rival="no-proof")
     for key in ("seat", "winners", "scores", "reason", "actions", "depths"):
         assert fresh[key] == row[key], key
+
+
+@pytest.mark.parametrize("name", ["strength_200_scc", "strength_200_scc_second"])
+def test_the_stored_search_bot_games_of_the_scc_notebook_replay(name):
+    """The Slime Culture Center notebook's search-bot games (two sets of 200,
+    made by benchmarks/strength.py ``--point``): the first game of each,
+    played again with the stored bot arguments, ends the same way."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "strength", Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py")
+    assert spec and spec.loader
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    stored = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+    first = stored["results"][0]
+    assert stored["games"] == len(stored["results"]) == 200
+    fresh = strength.play_one((stored["game"], first["game"], stored["bot_kwargs"]))
+    assert {k: fresh[k] for k in ("seat", "scores", "winners", "iterations")} == \
+        {k: first[k] for k in ("seat", "scores", "winners", "iterations")}
