@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Sequence
 
 from ..core.palette import SEAT_COLOURS, SEAT_INK
 from ..core.svg import (
@@ -130,8 +131,8 @@ def _route(game, state: dict, seat: int, geo: _Geo, pending: str) -> El:
         r = max(9.5, 0.32 * s)
         car_box = (cx - r, cy - r, cx + r, cy + r)
     goes = tuple((k, path[end - 1]) for k, end in enumerate(car["ends"]) if 0 < end <= len(path))
-    key = ("flags", where, car_box, goes)
-    places = drawn.get(key)
+    flags_key: tuple = ("flags", where, car_box, goes)
+    places = drawn.get(flags_key)
     if places is None:
         taken = _Taken(geo)
         if car_box is not None:
@@ -142,14 +143,14 @@ def _route(game, state: dict, seat: int, geo: _Geo, pending: str) -> El:
             fx, fy = _flag_corner(geo, name, w, 17, taken)
             taken.append((fx - w / 2, fy - 8.5, fx + w / 2, fy + 8.5))
             places.append((fx, fy))
-        drawn[key] = places
+        drawn[flags_key] = places
     for (k, _), (fx, fy) in zip(goes, places):
-        key = ("flag", fx, fy, k)
-        flag = drawn.get(key)
+        flag_key: tuple = ("flag", fx, fy, k)
+        flag = drawn.get(flag_key)
         if flag is None:
             label = str(k + 1)
             w = text_width(label, 14, True) + 8
-            flag = drawn[key] = Raw(str(El(
+            flag = drawn[flag_key] = Raw(str(El(
                 "g", El("rect", x=fx - w / 2, y=fy - 8.5, width=w, height=17, rx=3, fill="#fff",
                         stroke="#000", stroke_width=1),
                 text(fx, fy + 0.5, label, text_anchor="middle", class_="small",
@@ -229,7 +230,7 @@ class _Grid:
     those in the cells the flag reaches, a handful, whatever the length of
     the race. Each box keeps its number (the order it was added in)."""
 
-    def __init__(self, cell: float, boxes: list[Box] = (), start: int = 0):
+    def __init__(self, cell: float, boxes: Sequence[Box] = (), start: int = 0):
         self.cell, self.start = cell, start
         self.boxes: list[Box] = []
         self.buckets: dict[tuple[int, int], list[int]] = {}

@@ -770,7 +770,9 @@ class BoardWidget(anywidget.AnyWidget):
         does not start with that action is from another position: none."""
         entries = self.game.log
         mine = next((e for e in reversed(entries) if isinstance(e.player, int)), None)
-        planned = getattr(self.bots.get(mine.player) if mine is not None else None, "planned_actions", None)
+        if mine is None or not isinstance(mine.player, int):
+            return []
+        planned = getattr(self.bots.get(mine.player), "planned_actions", None)
         if not callable(planned) or type(self.game).with_plan is Game.with_plan:
             return []
         try:
