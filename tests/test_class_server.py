@@ -94,6 +94,7 @@ def test_a_student_plays_a_bot_and_every_acknowledged_move_is_stored_once(tmp_pa
         store.close()
 
 
+@pytest.mark.slow
 def test_bk_seat_two_devices_play_slip_stream_and_a_click_out_of_turn_gets_one_sentence(tmp_path):
     async def go():
         async with Running(tmp_path) as srv:
@@ -354,6 +355,7 @@ def test_two_devices_pair_and_solo_helpers_measure(tmp_path):
     assert a.first_board_s is not None and s.first_board_s is not None
 
 
+@pytest.mark.slow
 def test_class_games_come_back_replayed_and_the_export_keeps_no_names(tmp_path):
     from boardkit.classroom import class_games, export_class
 

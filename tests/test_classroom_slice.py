@@ -10,6 +10,8 @@ import json
 
 import pytest
 
+pytestmark = pytest.mark.slow   # the real command with a class: the full suite's
+
 pytest.importorskip("tornado")
 
 

@@ -26,6 +26,7 @@ def _lab_command() -> list[str]:
     return words
 
 
+@pytest.mark.slow
 def test_the_readme_lab_command_serves_the_notebooks(tmp_path):
     """Started exactly as the README says (plus a port and a token), as this
     user — root in CI and in many classroom containers, where JupyterLab

@@ -18,6 +18,7 @@ def test_there_are_stored_sweeps():
     assert FILES, "the notebooks' long sweeps are stored in notebooks/data"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_a_stored_sweep_matches_a_fresh_replay_of_its_first_games(path):
     stored = json.loads(path.read_text(encoding="utf-8"))
@@ -31,6 +32,7 @@ def test_a_stored_sweep_matches_a_fresh_replay_of_its_first_games(path):
     assert fresh == stored["result"][:k], f"{path.name} is stale: delete it and re-run the notebook"
 
 
+@pytest.mark.slow
 def test_the_stored_strength_games_replay():
     """``strength_200.json`` (made by benchmarks/strength.py): its first
     game of each kind, played again, ends the same way."""

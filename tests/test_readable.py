@@ -147,6 +147,7 @@ def audited():
 
 
 # ------------------------------------------------------------------ size
+@pytest.mark.slow
 def test_every_text_is_at_least_14px_at_1180px_wide(capsys):
     smallest = {}
     for name, p, texts in audited():
@@ -171,6 +172,7 @@ def test_the_whole_slime_race_board_fits_720px_at_1180px_wide():
         assert re.search(r'viewBox="0 0 (\d+) (\d+)"', svg), name
 
 
+@pytest.mark.slow
 def test_boards_are_drawn_for_the_display_width():
     for name, svg in slime_race_pictures() + culture_center_pictures():
         p = Picture(svg)
@@ -178,6 +180,7 @@ def test_boards_are_drawn_for_the_display_width():
 
 
 # -------------------------------------------------------------- contrast
+@pytest.mark.slow
 def test_every_text_contrasts_4_5_to_1_with_what_it_sits_on(capsys):
     low = [(name, t.text, round(t.contrast, 2), t.background) for name, p, texts in audited()
            for t in texts if t.contrast < AA]

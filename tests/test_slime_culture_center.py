@@ -1022,6 +1022,7 @@ def test_scc_r12_choices_judged_by_the_whole_check_on_crowded_boards(monkeypatch
     assert seen["step two ways, check one way"] >= 2, seen
 
 
+@pytest.mark.slow
 def test_scc_r12_every_decision_offered_can_end_differently_with_6_to_12_pairs(monkeypatch):
     """On seeded crowded boards whose predation steps list 6 to 12 pairs,
     every order decision the game offers has two options that leave

@@ -446,6 +446,7 @@ def audited():
     return [(name, Picture(svg), Picture(svg).texts()) for name, svg in _pictures()]
 
 
+@pytest.mark.slow
 def test_every_text_is_large_enough_and_contrasts():
     for name, p, texts in audited():
         assert p.width == BOARD_WIDTH, name

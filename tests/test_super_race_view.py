@@ -508,6 +508,7 @@ def _boxes(svg: str):
     return marks, flags
 
 
+@pytest.mark.slow
 def test_go_flags_keep_clear_of_the_squares_marks_and_crossed_marks_stay_on_top():
     """A go's number flag covers no square's +1 / R / Y / B (more than a
     2-pixel sliver; 1 in 100 by up to 5 pixels where nothing else is free)

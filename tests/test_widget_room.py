@@ -169,6 +169,7 @@ REACHED = {"slime_race": {"SR-R3"}, "super_race": {"SU-R2", "SU-R3", "SU-R5"},
 _TARGET = re.compile(r'data-(act|toggle|confirm)="([^"]*)"')
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cls,options", GAMES, ids=lambda x: getattr(x, "__name__", ""))
 def test_every_refusal_a_click_can_produce_names_its_rule_in_plain_words(cls, options):
     """Drive clicks on every kind of target (legal or not, one and two clicks

@@ -27,6 +27,7 @@ def files(tmp_path_factory):
     return worst.cases(tmp_path_factory.mktemp("worst"))
 
 
+@pytest.mark.slow
 def test_the_worst_files_the_limits_allow_cost_a_bounded_time_and_memory(files):
     rows = [worst.measure(case, arg) for case, arg in files]
     for r in rows:
