@@ -21,7 +21,7 @@ DOC = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
 HEADINGS = dict(re.findall(r"^### ([A-Z]{2,3}-R\d+) — (.*)$", DOC, re.M))
 #: each ruling's short reading: the paragraph "*Reading:* …" right under its heading
 READINGS = {rid: " ".join(text.split())
-            for rid, text in re.findall(r"^### ([A-Z]{2,3}-R\d+) — .*\n\n\*Reading:\* (.+?)\n\n", DOC, re.M | re.S)}
+            for rid, text in re.findall(r"^### ([A-Z]{2,3}-R\d+) — [^\n]*\n\n\*Reading:\* (.+?)\n\n", DOC, re.M | re.S)}
 #: each shipped game's ruling prefix and its notebook (from the registry and the play page's choices)
 GAMES = {c.Rules.info.ruling_prefix: PLAY[name].notebook.removesuffix(".ipynb")
          for name, c in sorted(boardkit.games().items()) if c.__module__.startswith("boardkit.")}
