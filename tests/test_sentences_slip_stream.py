@@ -206,3 +206,20 @@ def test_an_edge_smaller_than_the_intervals_is_about_five_points():
     for stem in ("pie_tile1", "nopie_tile1"):
         low, high = of(stem, "first_mover_wins")(False)
         assert round(100 * (high - low) / 2) == 5
+
+
+def test_the_example_session_is_read_as_its_games_say():
+    """"The AI wins nearly every game whatever colour it takes" (the
+    example class session, one stored set of games: no second sample)."""
+    from boardkit.classroom import class_games
+    assert "the AI wins nearly every game whatever colour it takes" in notebook_text()
+    games = class_games(None, game="slip_stream")
+    against_ai = [g for g in games if "bot" in g.seats]
+    colours = set()
+    won = 0
+    for g in against_ai:
+        returns = g.game.rules.returns(g.game.state)
+        winner = max(range(2), key=returns.__getitem__)
+        won += g.seats[winner] == "bot"
+        colours.add(g.game.state["colours"][g.seats.index("bot")])
+    assert against_ai and won >= 0.9 * len(against_ai) and colours == {"red", "blue"}
