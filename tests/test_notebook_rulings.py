@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
 HEADINGS = dict(re.findall(r"^### ([A-Z]{2,3}-R\d+) — (.*)$", DOC, re.M))
 #: each ruling's short reading: the paragraph "*Reading:* …" right under its heading
-READINGS = {rid: " ".join(text.split())
-            for rid, text in re.findall(r"^### ([A-Z]{2,3}-R\d+) — [^\n]*\n\n\*Reading:\* (.+?)\n\n", DOC, re.M | re.S)}
+READING = re.compile(r"^### ([A-Z]{2,3}-R\d+) — [^\n]*\n\n\*Reading:\* (.+?)\n\n", re.M | re.S)
+READINGS = {rid: " ".join(text.split()) for rid, text in READING.findall(DOC)}
 #: each shipped game's ruling prefix and its notebook (from the registry and the play page's choices)
 GAMES = {c.Rules.info.ruling_prefix: PLAY[name].notebook.removesuffix(".ipynb")
          for name, c in sorted(boardkit.games().items()) if c.__module__.startswith("boardkit.")}
@@ -72,7 +72,8 @@ def test_the_house_rulings_table_agrees_with_docs_rulings(prefix):
     assert sorted(ids) == sorted(wanted) and len(ids) == len(set(ids))
     for rid, title, reading, _, anchor in rows:
         assert title == HEADINGS[rid], f"{rid}: the title differs from docs/rulings.md"
-        assert " ".join(reading.split()) == READINGS.get(rid), f"{rid}: the reading differs from docs/rulings.md"
+        assert " ".join(reading.split()) == READINGS.get(rid), \
+            f"{rid}: the reading differs from docs/rulings.md"
         assert anchor in sections and anchor != "rulings", f"{rid}: no section #{anchor}"
         assert any(re.search(rf"\b{re.escape(rid)}\b", t) for t in shown[anchor]), \
             f"{rid}: no code cell of #{anchor} shows it"
