@@ -101,18 +101,3 @@ def test_slime_race_odds_conclusions_hold_on_races_with_another_seed():
     assert above == {q for q in PAIRS if q.startswith("1-")}
     assert below == {q for q in PAIRS if not q.startswith("1-")}
     assert max(PAIRS, key=value.get) == "1-5"
-
-
-@pytest.mark.parametrize("stem", ["slip_stream_pie_tile1", "slip_stream_nopie_tile1", "slip_stream_pie_tile4",
-                                  "slip_stream_pie_tile1_mirrored"])
-def test_slip_stream_colour_verdicts_hold_on_both_halves_of_each_sample(stem):
-    """Red's rate over the whole sample and over each half: a half may be
-    less sure, but never says the opposite of the whole."""
-    from boardkit.slip_stream.analysis import summary
-    games = json.loads((ROOT / "notebooks" / "data" / f"{stem}.json").read_text(encoding="utf-8"))["result"]
-    whole = summary(games)["red_wins"]
-    said = verdict(whole["low"], whole["high"], "half")
-    opposite = {"more than half": "less than half", "less than half": "more than half"}.get(said)
-    for half in (games[: len(games) // 2], games[len(games) // 2:]):
-        r = summary(half)["red_wins"]
-        assert verdict(r["low"], r["high"], "half") != opposite, (stem, said)
