@@ -228,6 +228,7 @@ def test_the_audit_reads_css_the_way_a_browser_does():
 
 
 # ------------------------------------------------------------------ fit
+@pytest.mark.slow
 def test_every_text_fits_the_picture_and_its_box():
     bad = []
     for name, p, texts in audited():

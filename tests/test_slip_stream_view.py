@@ -457,6 +457,7 @@ def test_every_text_is_large_enough_and_contrasts():
         assert not low, (name, low[:5])
 
 
+@pytest.mark.slow
 def test_every_text_fits_its_box_and_no_two_texts_overlap():
     for name, p, texts in audited():
         for t in texts:
@@ -471,6 +472,7 @@ def test_every_text_fits_its_box_and_no_two_texts_overlap():
             assert apart, (name, a.text, b.text)
 
 
+@pytest.mark.slow
 def test_the_board_fits_a_projected_screen():
     for name, p, _ in audited():
         if name != "long caption":

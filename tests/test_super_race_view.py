@@ -123,6 +123,7 @@ def test_pictures_are_valid_xml_and_deterministic():
     assert two.render() == play(SuperRace(players=2, seed=4), 14).render()
 
 
+@pytest.mark.slow
 def test_pictures_are_readable_from_the_back_of_the_room():
     """At 1180 px wide (a small picture: at its own size) no text is under
     14 px, every text contrasts 4.5:1 and fits the picture and its box."""
