@@ -69,5 +69,5 @@ def test_the_readme_lab_command_serves_the_notebooks(tmp_path):
 
 
 def test_the_readme_names_a_fast_subset_and_the_full_time():
-    assert "-m 'not browser'" in README or "tests/ -p no:nbval" in README
+    assert "pytest tests -p no:nbval -m 'not browser and not slow'" in README
     assert re.search(r"(about|under) \d+ minutes?", README)
