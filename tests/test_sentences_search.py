@@ -118,7 +118,9 @@ def curve_difference(game: str, high: int, low: int):
 SR_ABOVE = "In Slime Race every level wins more than a greedy seat's one in three"
 LEVEL_ONE = "Levels 2 and 3 win more often than level 1 (their differences from it are *more than zero*)"
 TWO_THREE = "these games cannot tell level 3 from level 2 (*not distinguishable from zero*)"
-SCC = "In Slime Culture Center these games cannot tell any level from a greedy seat"
+SCC = "In Slime Culture Center the first 150 games of each level cannot tell it from a greedy seat"
+SCC_MORE = ("150 more of each level, from other seeds, put every level *more than a third*, and over all "
+            "300 levels 1 and 3 win more than a third while level 2 stays *not distinguishable from a third*")
 #: (fragment, what, the quantity (second sample or not → interval), reference, the verdict stated, its file)
 SAMPLED = [
     ("10× the time wins *more than half*", "10× the time wins", long_wins("strength_slip_stream_self"),
@@ -129,9 +131,13 @@ SAMPLED = [
        "more than zero") for k in (2, 3)],
     (TWO_THREE, "Slime Race, level 3 minus level 2", curve_difference("sr", 3, 2), "zero",
      "not distinguishable from zero"),
-    *[(SCC, f"Slime Culture Center, level {k}: the search bot wins", curve("scc", k), "a third",
-       "not distinguishable from a third") for k in (1, 2, 3)],
 ]
+#: Where the text reports a first sample, its second sample and both together (the second sample is
+#: the re-draw, told in the text): each verdict is checked on its own games.
+BOTH = [(SCC, SCC_MORE, f"Slime Culture Center, level {k}", "scc", k, "not distinguishable from a third",
+         "more than a third", pooled) for k, pooled in ((1, "more than a third"),
+                                                        (2, "not distinguishable from a third"),
+                                                        (3, "more than a third"))]
 IDS = [f"{i:02}-{what}" for i, (_, what, *_) in enumerate(SAMPLED)]
 
 
@@ -154,6 +160,19 @@ def test_a_second_sample_does_not_say_otherwise(claim):
     _, what, quantity, reference, stated = claim
     found = verdict(*quantity(True), reference)
     assert not contradicts(stated, found), f"{what}: the notebook says {stated!r}, a second sample {found!r}"
+
+
+@pytest.mark.parametrize("claim", BOTH, ids=[c[2] for c in BOTH])
+def test_a_first_sample_its_second_and_both_together_say_what_the_text_says(claim):
+    first_text, more_text, what, game, level, first, second, both = claim
+    text = notebook_text()
+    assert " ".join(first_text.split()) in text and " ".join(more_text.split()) in text, what
+    one, two = (stored(f"strength_mcts_curve_{game}_level{level}", s)["results"] for s in (False, True))
+    wins = [sum(g["seat"] in g["winners"] for g in games) for games in (one, two)]
+    for k, n, stated in ((wins[0], len(one), first), (wins[1], len(two), second),
+                         (sum(wins), len(one) + len(two), both)):
+        r = rate(k, n)
+        assert verdict(r["low"], r["high"], "a third") == stated, (what, k, n)
 
 
 # ------------------------------------------------ counts of fixed positions
