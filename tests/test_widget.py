@@ -1758,3 +1758,19 @@ def _page_keeps_the_focus_where_it_was(page):
     assert any(e.action == "keep" for e in g.log) and g.state["dice"][2] != "yc"    # d3 rolled again
     page.wait_for_function("document.activeElement?.getAttribute('data-toggle')?.startsWith('d3-')",
                            timeout=3000)
+
+
+def test_the_hints_name_the_buttons_as_the_board_labels_them():
+    """A hint quotes a button's label (“‖ Pause”, “now ⇥”, “Continue ▶”) exactly
+    as the board's front-end module writes it, glyph included."""
+    import re
+    from pathlib import Path
+
+    import boardkit.widget.board as board
+
+    js = (Path(__file__).resolve().parents[1] / "widgets" / "board.js").read_text(encoding="utf-8")
+    quoted = re.findall(r"“([^”]+)”", Path(board.__file__).read_text(encoding="utf-8"))
+    buttons = [q for q in quoted if "Pause" in q or q in ("now ⇥", "Continue ▶")]
+    assert "‖ Pause" in buttons
+    for label in buttons:
+        assert label in js, f"the hint names “{label}”, a label the board does not show"

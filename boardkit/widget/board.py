@@ -694,7 +694,7 @@ class BoardWidget(anywidget.AnyWidget):
         if self.held:
             return "Look at the board, then click “Continue ▶” to go on."
         if self.playing:
-            return "Playing back what happened: “⏸ Pause” stops, “now ⇥” jumps to the live board."
+            return "Playing back what happened: “‖ Pause” stops, “now ⇥” jumps to the live board."
         if self.step_index >= 0:
             return "You are looking back at a step: click “now ⇥” to go back to the live board and play."
         if g.current_player is None:
