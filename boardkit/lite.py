@@ -227,8 +227,13 @@ def _settings_of(data: dict) -> Settings:
     if not 0 <= seed <= 10**9:
         raise ValueError("the saved seed is out of range")
     from dataclasses import replace
-    return replace(s, players=int(data["players"]), seats=seats, ai=int(data["ai"]),
+    kept = replace(s, players=int(data["players"]), seats=seats, ai=int(data["ai"]),
                    option=data.get("option"), seed=seed)
+    # what a link may set, the kept settings must be too (a save of another version may not fit)
+    _, problems = parse_query(_settings_query(kept))
+    if problems:
+        raise ValueError(problems[0].rstrip("."))
+    return kept
 
 
 class App:
@@ -252,6 +257,7 @@ class App:
                 game = self._replayed(settings, actions)
                 problems = []
             except (BoardkitError, ValueError, KeyError, TypeError) as exc:
+                settings, problems = parse_query(query)
                 problems = problems + [f"The game kept in this browser could not be resumed ({exc}): "
                                        "a new game starts."]
                 game = None

@@ -100,6 +100,19 @@ def test_a_kept_game_that_does_not_fit_starts_a_new_one_with_one_sentence():
     assert App("game=slip_stream&ai=1", "{not json").board is not None
 
 
+def test_kept_settings_a_link_could_not_give_are_not_used_and_the_links_game_starts():
+    """A save from another version (a bots' level, a number of players or an
+    option the game no longer has) never stops the page: the link's game starts."""
+    app = App("game=slip_stream&ai=1")
+    frames(app)
+    for key, value in (("ai", 7), ("players", 9), ("option", "no such option")):
+        data = dict(app._saved)
+        data["settings"] = dict(data["settings"], **{key: value})
+        again = App("game=slip_stream&ai=1", json.dumps(data))
+        assert again.board is not None and again.settings.ai == 1, key
+        assert frames(again)[0]["problems"] == [], key
+
+
 def test_new_game_deals_again_with_the_same_choices():
     app = App("game=slip_stream&ai=1&seed=4")
     frames(app)

@@ -96,13 +96,18 @@ def address_problem(ip: str, port: int) -> str | None:
         return (f"--ip is an address of this machine (e.g. 127.0.0.1, or 0.0.0.0 for every network), "
                 f"not {shown!r}.")
     try:
-        family = socket.getaddrinfo(ip, None, type=socket.SOCK_STREAM)[0][0]
-        with socket.socket(family, socket.SOCK_STREAM) as probe:
-            probe.bind((ip, 0))
+        found = socket.getaddrinfo(ip, None, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
-        return (f"--ip is an address of this machine (e.g. 127.0.0.1, or 0.0.0.0 for every network); "
-                f"{shown!r} is not one.")
-    return None
+        found = []
+    for family, *_, where in found:     # the server listens on every address the name has: one will do
+        try:
+            with socket.socket(family, socket.SOCK_STREAM) as probe:
+                probe.bind((where[0], 0))
+            return None
+        except OSError:
+            continue
+    return (f"--ip is an address of this machine (e.g. 127.0.0.1, or 0.0.0.0 for every network); "
+            f"{shown!r} is not one.")
 
 
 def main(argv: list[str] | None = None) -> int:
