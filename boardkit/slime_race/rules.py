@@ -156,7 +156,8 @@ class SlimeRaceRules(DealtRules):
             if len(words) < 2:
                 raise self.invalid(f"'{word}' needs what was chosen or drawn", f"{word} ...")
         else:
-            raise self.invalid(f"unknown action {text.strip()[:40]!r}", "bet 1-3")
+            raise self.invalid(f"unknown action {text.strip()[:40]!r} (there is no passing: a turn is a coin "
+                               "bet before the race, or a card played during it)", "play red+5")
         return " ".join(words)
 
     def candidates(self, state: State, ctx: dict | None = None) -> Iterable[str]:
