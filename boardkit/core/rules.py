@@ -27,7 +27,6 @@ from __future__ import annotations
 import abc
 import enum
 import json
-import marshal
 import random
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -35,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import InvalidActionError, OptionError
+from .plainjson import copy_json, freeze, is_plain_json, thaw  # noqa: F401  (the rules' state is plain JSON)
 from .rulings import is_prefix
 
 State = dict
@@ -71,48 +71,6 @@ def player_from_json(p: Any) -> Player:
 
 #: how many parsed texts a game's rules keep (:meth:`Rules.parsed`)
 PARSED_KEPT = 4096
-
-
-def copy_json(value: Any) -> Any:
-    """Deep copy of plain JSON data (much faster than :func:`copy.deepcopy`)."""
-    t = type(value)
-    if t is dict:
-        return {k: copy_json(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
-    if t is list:
-        return [copy_json(v) if type(v) in _CONTAINERS else v for v in value]
-    return value
-
-
-#: what :func:`copy_json` copies (everything else in plain JSON is immutable)
-_CONTAINERS = frozenset((dict, list))
-
-
-def freeze(state: Any) -> bytes:
-    """A snapshot of plain JSON data as compact immutable bytes (marshal:
-    about the size of its JSON text, and several times quicker to make
-    than a copy). Only ever read back by :func:`thaw`, by the same Python."""
-    return marshal.dumps(state)
-
-
-def thaw(frozen: bytes) -> Any:
-    """A new, independent copy of the data a :func:`freeze` snapshot holds."""
-    return marshal.loads(frozen)
-
-
-def is_plain_json(value: Any, depth: int = 0) -> bool:
-    """True when ``value`` survives a JSON round trip unchanged."""
-    if depth > 64:
-        return False
-    t = type(value)
-    if t in (str, int, bool) or value is None:
-        return True
-    if t is float:
-        return value == value and value not in (float("inf"), float("-inf"))
-    if t is list:
-        return all(is_plain_json(v, depth + 1) for v in value)
-    if t is dict:
-        return all(type(k) is str and is_plain_json(v, depth + 1) for k, v in value.items())
-    return False
 
 
 def normalize(action: str) -> str:
