@@ -302,7 +302,7 @@ class SeatBoard(BoardWidget):
             if seat is None:
                 self._runner.changed()
                 self._forget_choice()
-                self._since = (None, ())
+                self._sight.forget()
                 return
             self._runner.changed()
             self._bot_moved(seat, events)

@@ -94,7 +94,7 @@ from ..core.errors import BOARD_RULE, BoardkitError, InvalidActionError, Nothing
 from ..core.game import Events, Game
 from ..core.rulings import ruling_title
 from ..core.svg import picture_html, stored_picture
-from ..core.view import View, changes, click_hint
+from ..core.view import View, click_hint
 from .bots import BotRunner
 from .messages import KINDS as KINDS
 from .messages import STALE as STALE
@@ -106,6 +106,7 @@ from .picture import unpack_picture as unpack_picture
 from .playback import Playback
 from .refusals import Refusals, cited_rules, learner_sentence
 from .refusals import show as _show
+from .sight import Looker, Sight, planned_line
 from .steps import _CONTROL, StepLog, _clean
 from .table import Table
 
@@ -274,7 +275,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._refusals = Refusals(self._table)
         self._replies = 0
         self._closed = False
-        self._since: tuple[Any, tuple[str, ...]] = (None, ())   # what changed since the human's move
+        self._sight = Sight(self._steplog)       # what the board shows, and to whom
         self.mode = mode
         self.on_msg(self._on_frontend_msg)
         with self._batch():
@@ -617,14 +618,8 @@ class BoardWidget(anywidget.AnyWidget):
 
     # ----------------------------------------------------------- play-back
     def _live_changed(self) -> tuple[str, ...]:
-        """What changed on the board since the human's last move (rung on the
-        live board): the position before that move against the one now."""
-        if not self._steplog.steps:
-            return ()
-        key = (self._runner.moves, len(self.game.log), self._steplog.turn_start)
-        if self._since[0] != key:
-            self._since = (key, changes(self._step_state(-1), self.game.state))
-        return self._since[1]
+        """What changed on the board since the human's last move (rung on the live board)."""
+        return self._sight.changed(self.game, self._runner.moves)
 
     def _step_state(self, k: int) -> dict:
         """The position after step ``k`` (-1: before the first step)."""
@@ -734,55 +729,22 @@ class BoardWidget(anywidget.AnyWidget):
             return f"Pass the screen to {self.game.seat_name(seat)}"
         return ""
 
-    def _picture(self, curtain: str) -> str:
-        """The game's picture with the right :class:`View`."""
-        g = self.game
-        hotseat = self.mode == "hotseat"
-        everyone = self.mode == "teacher"
+    def _looker(self) -> Looker:
         seat = self._runner.seat_to_move()
-        human = self._human_to_move()
-        # student view: the person's own hand even while a bot moves
         people = self._people()
-        viewer = seat if human else (people[0] if self.mode == "student" and people else None)
-        if self.step_index >= 0:
-            k = self.step_index
-            state = self._step_state(k)
-            view = View(seat=viewer, state=state, hide_hands=hotseat,
-                        all_hands=everyone, caption=self._steplog.caption(k),
-                        changed=changes(self._step_state(k - 1), state))
-        elif human:   # (what changed since the human's last move is rung)
-            view = View(seat=seat, pending=self.pending, selected=tuple(self.selected),
-                        hide_hands=bool(curtain), all_hands=everyone, changed=self._live_changed())
-        elif g.current_player is None:   # game over: every hand may be seen
-            view = View(hide_hands=hotseat, all_hands=not hotseat, changed=self._live_changed())
-        else:                             # a bot to move: the position, nothing clickable
-            view = View(state=g.state, seat=viewer, hide_hands=hotseat, all_hands=everyone,
-                        changed=self._live_changed())
+        return Looker(self.mode, seat, seat is not None and seat in people, people)
+
+    def _picture(self, curtain: str) -> str:
+        """The game's picture with the right :class:`View` (:class:`Sight`)."""
+        view = self._sight.view(self.game, self._looker(), self._runner.moves, step_index=self.step_index,
+                                pending=self.pending, selected=self.selected, curtain=curtain)
         svg = self._render(view)
         plan = self._plan() if self.step_index < 0 else []
         return self.game.with_plan(svg, plan) if plan and self.show_plan else svg
 
     def _plan(self) -> list[str]:
-        """The expected line (from the position now) of the bot that moved
-        last, when it says one: ``planned_actions()`` starts with the action
-        it chose (a move, or a choice such as Slip Stream's colour), which
-        is the last one it made here; the rest goes on from now. A line that
-        does not start with that action is from another position: none."""
-        entries = self.game.log
-        mine = next((e for e in reversed(entries) if isinstance(e.player, int)), None)
-        if mine is None or not isinstance(mine.player, int):
-            return []
-        planned = getattr(self.bots.get(mine.player), "planned_actions", None)
-        if not callable(planned) or type(self.game).with_plan is Game.with_plan:
-            return []
-        try:
-            line = list(planned())
-        except Exception:  # a bot's explanation never breaks the board
-            log.exception("planned_actions() failed")
-            return []
-        if not line or line[0] != mine.action:
-            return []
-        return line[1:]
+        """The expected line of the bot that moved last (:func:`planned_line`)."""
+        return planned_line(self.game, self.bots)
 
     def _render(self, view: View) -> str:
         """``game.render(view)``, or the same picture drawn before for this
@@ -884,13 +846,7 @@ class BoardWidget(anywidget.AnyWidget):
         board shows it, with nothing that looks clickable (no outlined
         targets, buttons or "click …" captions) and a band that says it is
         a picture and that running the cell makes it playable."""
-        g = self.game
-        people = self._people()
-        seat = self._runner.seat_to_move()
-        viewer = seat if self._human_to_move() else (people[0] if self.mode == "student" and people else None)
-        view = View(state=g.state, seat=viewer, hide_hands=self.mode == "hotseat",
-                    all_hands=self.mode == "teacher")
-        return stored_picture(g.render(view))
+        return stored_picture(self.game.render(Sight.stored_view(self.game, self._looker())))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, plus the board as a static picture for viewers
