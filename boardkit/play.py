@@ -40,6 +40,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl
 
+from .core.choice import PlayChoice
+
 __all__ = ["GAMES", "settings_keys", "usual_game", "Settings", "Choice", "parse_query", "query_string",
            "page", "PlayPage", "make_bot", "warm"]
 
@@ -54,31 +56,22 @@ OWN_SETTINGS = ("game", "players", "seats", "ai", "seed")
 MAX_RULES_PAGE = 60_000
 
 
-@dataclass(frozen=True)
-class Choice:
-    """A game the page offers, and what can be chosen for it."""
+@dataclass(frozen=True, kw_only=True)
+class Choice(PlayChoice):
+    """A game the page offers: what its registration declares
+    (:class:`~boardkit.core.choice.PlayChoice`: its lesson or rules page,
+    players, option, bots), with its rules' name, title and numbers of
+    players; the notebook and anchor are "" for a game with no notebook,
+    the option's label is filled in and the rules page is the file's path."""
 
     name: str
     title: str
-    #: the notebook that teaches it ("" for a game with no notebook)
-    notebook: str
-    #: the notebook's section where the rules start (an anchor)
-    rules_anchor: str
     min_players: int
     max_players: int
-    players: int
-    #: the option a link or the page may set: (query key, game option, {shown name: value})
-    option: tuple[str, str, dict[str, Any]] | None = None
-    #: what each bot level is, in words
-    levels: dict[int, str] = field(default_factory=dict)
-    #: the game's own bot of a level for a seed (None: the usual one)
-    bot: Callable[[int, int], Any] | None = None
-    #: the option's label beside its menu
-    option_label: str = ""
-    #: a game with no notebook: its rules page (the file's path; "" with a notebook)
-    rules_page: str = ""
-    #: the game the page starts with when a link names none
-    usual: bool = False
+
+    def __post_init__(self) -> None:
+        """(the declaration was checked when the game was registered; a rules
+        page that cannot be found is shown as none)"""
 
     def rules_text(self) -> str:
         """The game's own rules page ("" when it has none or it cannot be read)."""
@@ -113,9 +106,11 @@ def _choices() -> dict[str, Choice]:
         info = cls.Rules.info
         page = own_file(cls, p.rules_page) if p.rules_page else None
         label = p.option_label or (p.option[0].capitalize() if p.option else "")
-        out.append(Choice(name, info.title, p.notebook or "", p.rules_anchor or "", info.min_players,
-                          info.max_players, p.players, p.option, dict(p.levels), p.bot, label,
-                          str(page) if page is not None else "", p.usual))
+        out.append(Choice(name=name, title=info.title, min_players=info.min_players,
+                          max_players=info.max_players, notebook=p.notebook or "",
+                          rules_anchor=p.rules_anchor or "", players=p.players, option=p.option,
+                          levels=dict(p.levels), bot=p.bot, option_label=label,
+                          rules_page=str(page) if page is not None else "", usual=p.usual))
     _CACHE.clear()
     _CACHE[key] = {c.name: c for c in sorted(out, key=lambda c: (not c.notebook, c.notebook, c.title))}
     return _CACHE[key]
