@@ -99,9 +99,8 @@ def _board_class() -> type:
     if LiteBoard is not None:
         return LiteBoard
     _without_ipython()
-    from .widget.board import BoardWidget
     from .widget.bots import BotRunner, _BotJob
-    from .widget.messages import NOT_SENT
+    from .widget.hosted import HostedBoard
 
     class WorkerRunner(BotRunner):
         """Bots that think on the worker's next turn after a click (the
@@ -126,21 +125,14 @@ def _board_class() -> type:
                 job.future.set_result(self.bots[job.seat].choose(self.game.copy(history=False)))
             except Exception as exc:
                 job.future.set_exception(exc)
-            self.from_page = True
-            try:
-                with self._batch():
-                    self.take(job)
-                    self.ask()
-                    self._on_done()
-            finally:
-                self.from_page = False
+            self.answered(job)
             return self._job is not None
 
         def wait(self, deadline: float | None, timeout: float | None) -> None:
             while self.think():
                 pass
 
-    class _LiteBoard(BoardWidget):
+    class _LiteBoard(HostedBoard):
         """The board of the play app: the notebook's board, whose messages
         go to the page (through the worker) as frames."""
 
@@ -154,26 +146,15 @@ def _board_class() -> type:
         def _make_runner(self, **parts: Any) -> BotRunner:
             return WorkerRunner(self._table, **parts)
 
-        def _send(self, msg: dict, buffers: list | None = None) -> None:
-            if msg.get("method") == "update":
-                state = msg.get("state") or {}
-                for key in NOT_SENT:
-                    state.pop(key, None)
-                if not state:
-                    return
+        def _deliver(self, msg: dict, buffers: list) -> None:
             if self._opened and msg.get("method") in ("update", "custom"):
-                self._app._frame(msg, list(buffers or []))
+                self._app._frame(msg, buffers)
 
         def opening(self) -> tuple[dict, list]:
-            """The whole state, as the first message the page gets."""
-            from ipywidgets.widgets.widget import _remove_buffers
-
-            state = self.get_state()
-            for key in NOT_SENT:
-                state.pop(key, None)
-            state, paths, buffers = _remove_buffers(state)
+            """The whole state, as the first message the page gets (updates follow it)."""
+            first = super().opening()
             self._opened = True
-            return {"method": "open", "state": state, "buffer_paths": paths}, buffers
+            return first
 
         def handle(self, content: Any) -> None:
             """A request from the page (answered in one update)."""

@@ -35,9 +35,8 @@ from ..core.bots import Bot
 from ..core.errors import BoardkitError, InvalidActionError
 from ..core.game import CHANCE, Game
 from ..play import GAMES, Settings, make_bot, new_game
-from ..widget.board import BoardWidget
 from ..widget.bots import BotRunner, _running_loop
-from ..widget.messages import NOT_SENT
+from ..widget.hosted import HostedBoard
 from .replay import digest, player_entries, rebuild
 from .store import ActionRecord, SeatRecord, Store, TableRecord
 
@@ -207,7 +206,7 @@ class TableRunner(BotRunner):
         self._closed = True
 
 
-class SeatBoard(BoardWidget):
+class SeatBoard(HostedBoard):
     """The board one device sees at a class table: the notebook's board,
     drawn from the device's own seats' side (none: a spectator), whose
     messages go to the device."""
@@ -261,24 +260,8 @@ class SeatBoard(BoardWidget):
             return self._elsewhere(seat)  # whose turn it is, and where
         return hint
 
-    def _send(self, msg: dict, buffers: list | None = None) -> None:
-        if msg.get("method") == "update":
-            state = msg.get("state") or {}
-            for key in NOT_SENT:
-                state.pop(key, None)
-            if not state:
-                return
-        self._device.sink(msg, list(buffers or []))
-
-    def opening(self) -> tuple[dict, list]:
-        """The whole state, as the first message a page gets."""
-        from ipywidgets.widgets.widget import _remove_buffers
-
-        state = self.get_state()
-        for key in NOT_SENT:
-            state.pop(key, None)
-        state, paths, buffers = _remove_buffers(state)
-        return {"method": "open", "state": state, "buffer_paths": paths}, buffers
+    def _deliver(self, msg: dict, buffers: list) -> None:
+        self._device.sink(msg, buffers)
 
     def undo(self) -> None:
         shared = self._class_table.shared_with(self._local)

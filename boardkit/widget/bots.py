@@ -287,7 +287,12 @@ class BotRunner:
         """(kernel thread) A bot's answer is in."""
         if job is not self._job:
             return  # cancelled by undo, or already taken by wait()
-        self.from_page = True   # keep the next bot in the background too
+        self.answered(job)
+
+    def answered(self, job: _BotJob) -> None:
+        """A finished job's move goes on the board in one update, and the next
+        bot is asked (in the background too)."""
+        self.from_page = True
         try:
             with self._batch():
                 self.take(job)
