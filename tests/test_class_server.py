@@ -513,3 +513,21 @@ def test_a_hot_seat_table_shows_a_curtain_between_its_players(tmp_path):
             assert reply["ok"] and a.state["curtain"] == ""
             assert a.my_turn()
     run(go())
+
+
+def test_the_example_session_is_found_beside_the_notebook_where_boardkit_is_a_wheel(tmp_path, monkeypatch):
+    """Installed from a wheel (as in the browser) the checkout's notebooks are
+    not beside the package: the lesson's own data folder holds the example."""
+    import shutil
+
+    from boardkit.classroom import games
+    (tmp_path / "data").mkdir()
+    shutil.copy(games.EXAMPLE, tmp_path / "data" / games.EXAMPLE.name)
+    monkeypatch.chdir(tmp_path)
+    gone = tmp_path / "site-packages" / "notebooks" / "data" / games.EXAMPLE.name
+    monkeypatch.setattr(games, "EXAMPLE", gone)
+    assert games.example() == Path("data") / games.EXAMPLE.name
+    assert len(games.class_games(None, game="slip_stream")) >= 1
+    (tmp_path / "data" / games.EXAMPLE.name).unlink()
+    with pytest.raises(FileNotFoundError, match="class_example.json"):
+        games.class_games(None)

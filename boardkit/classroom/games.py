@@ -25,10 +25,22 @@ from ..core.game import Game
 from .replay import rebuild, settings_of
 from .store import FILE_NAME, ActionRecord, SeatRecord, TableRecord
 
-__all__ = ["ClassGame", "class_games", "export_class", "read_class", "people_share", "EXAMPLE"]
+__all__ = ["ClassGame", "class_games", "export_class", "read_class", "people_share", "EXAMPLE", "example"]
 
 #: The example session shipped with the notebooks.
 EXAMPLE = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "class_example.json"
+
+
+def example() -> Path:
+    """The example session: beside the notebooks of this checkout, or, where
+    boardkit is installed from a wheel (as in the browser), in the ``data``
+    folder of the notebook that asks (the kernel's folder)."""
+    if EXAMPLE.is_file():
+        return EXAMPLE
+    here = Path("data") / EXAMPLE.name
+    return here if here.is_file() else EXAMPLE
+
+
 #: The largest class file read (bytes).
 MAX_FILE = 20_000_000
 FORMAT = "boardkit-class/1"
@@ -129,7 +141,7 @@ def class_games(
     name, as in :func:`boardkit.games`), ``round`` one round's, ``finished`` (default)
     only the games played to the end."""
     out = []
-    for rec in read_class(EXAMPLE if source is None else source):
+    for rec in read_class(example() if source is None else source):
         settings = settings_of(rec.settings)
         if game is not None and settings.game != game:
             continue

@@ -56,6 +56,19 @@ def simulate_races(races: int = 10_000, players: int = 4, seed: int = 0,
             "exhausted": exhausted, "lengths": lengths}
 
 
+def race_summary(races: int = 200_000, players: int = 3, seed: int = 0, policy: str = "card") -> dict:
+    """What the notebook keeps of :func:`~boardkit.slime_race.batch.simulate_batch`
+    (numpy), as small plain JSON a lesson can store and load where numpy is
+    missing: the counts of each winning pair and winner, the races that ran
+    out of cards, and ``length_counts`` (races by cards played, keys as
+    text) instead of one length per race."""
+    from .batch import simulate_batch
+    sim = simulate_batch(races, players=players, seed=seed, policy=policy)
+    lengths = Counter(sim.pop("lengths"))
+    sim["length_counts"] = {str(k): lengths[k] for k in sorted(lengths)}
+    return sim
+
+
 def bet_values(sim: dict) -> dict:
     """Expected points per coin of each odds space: P(pair) × multiplier."""
     n = sim["races"]

@@ -256,14 +256,20 @@ def test_new_game_deals_again_and_another_link_starts_its_own_game(play):
     assert "game=slip_stream" in page.url
 
 
-def test_the_tour_runs_to_its_end_in_jupyterlite(_playwright, lite_site, lite_server):
-    """The tour (its install cell first) runs top to bottom in the lite
-    site's Pyodide kernel, offline, with no error."""
+#: The lesson run in JupyterLite (every notebook runs without numpy and
+#: matplotlib in tests/test_lessons_without_numpy.py; this one in the browser itself).
+LESSON = os.environ.get("BOARDKIT_LITE_LESSON", "04_slip_stream.ipynb")
+
+
+def test_a_lesson_runs_to_its_end_in_jupyterlite(_playwright, lite_site, lite_server):
+    """A lesson (its install cell first) runs top to bottom in the lite
+    site's Pyodide kernel, offline, with no error; its plots say they are
+    the stored pictures."""
     import json
     import re
     if not (lite_site / "lab" / "index.html").is_file():
         pytest.skip("the site was built without JupyterLite (--play-only)")
-    notebook = "00_tour.ipynb"
+    notebook = LESSON
     cells = json.loads((lite_site / "files" / notebook).read_text(encoding="utf-8"))["cells"]
     code = sum(1 for c in cells if c["cell_type"] == "code")
     browser = _playwright.chromium.launch(executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"),
@@ -284,8 +290,12 @@ def test_the_tour_runs_to_its_end_in_jupyterlite(_playwright, lite_site, lite_se
         expect(last.locator(".jp-InputPrompt")).to_have_text(f"[{code}]:", timeout=600_000)
         errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')
         assert not [e for e in errors.all_inner_texts() if "Error" in e]
+        plots = sum(1 for c in cells
+                    if c["cell_type"] == "code" and "plot_or_stored(" in "".join(c["source"]))
+        said = page.locator(".jp-OutputArea-output", has_text="is not installed here (as in the browser)")
+        assert said.count() == plots
     finally:
         with contextlib.suppress(Exception):
-            page.screenshot(path=str(ARTIFACTS / "lite-tour-last.png"))
+            page.screenshot(path=str(ARTIFACTS / "lite-lesson-last.png"))
         browser.close()
     assert outside == [], f"requests tried to leave loopback: {outside[:5]}"
