@@ -397,6 +397,136 @@ def index() -> str:
     return "\n".join(out) + "\n"
 
 
+# ------------------------------------------------------------------ the notebook's own contents table
+#: A contents row: number, linked title (and what follows it in the cell), then the other columns.
+_ROW = re.compile(r"^\| *(\d+) *\| *(\[[^\]]+\]\(#([^)]+)\)[^|]*)\|(.*)\|\s*$")
+_PREDICTS = re.compile(r"\s*·\s*\d+ \*Predict\*")
+
+
+def _path_cell(old: str, s: Section) -> str:
+    """The "path" column: core or advanced as the heading says, the old
+    note kept ("— skim"), and the section's *Predict* count."""
+    note = _PREDICTS.sub("", old).strip()
+    note = re.sub(r"^(core|advanced)\b", "", note).strip()
+    kind = "advanced" if s.advanced else "core"
+    predicts = f" · {s.predicts} *Predict*" if s.predicts else ""
+    return f"{kind}{(' ' + note) if note else ''}{predicts}"
+
+
+def _headline(path: Path, sections: list[Section], numbers: dict[str, int]) -> str:
+    """The contents' first paragraph: the measured core path and how a
+    45-minute lesson uses it, as the teacher's page plans it."""
+    core = [s for s in sections if not s.advanced]
+    taught = [s for s in core if not s.play and s.anchor in numbers]
+    play = [s for s in core if s.play]
+    total = sum(_min(s.minutes) for s in core if not s.play)
+    predicts = sum(s.predicts for s in core)
+    listed = _ranges([numbers[s.anchor] for s in taught])
+    what = ((f"the introduction and sections {listed}" if len(taught) > 1 else
+             f"the introduction and section {listed}") if taught else "the introduction")
+    asked = f"{predicts} *Predict* question{'s' if predicts != 1 else ''}"
+    how = (f"measured as on the [teacher's page](../docs/teachers/{path.stem}.md): {WORDS_PER_MINUTE} "
+           f"words a minute, {CODE_MINUTES:g} min a code cell, {PREDICT_MINUTES:g} min a *Predict*")
+    head = f"**Core path: {total} minutes{' before playing' if play else ''}** ({what} — {asked}; {how})."
+    left = LESSON - WRAP_UP - total
+    if play:
+        p = play[0]
+        title = re.sub(r"^\d+\.\s*", "", p.title)
+        named = f"section {numbers[p.anchor]}, *{title}*" if p.anchor in numbers else f"*{title}*"
+        if left >= PLAY_AT_LEAST:
+            head += (f" For a {LESSON}-minute lesson: the core with the whole class, then {named}, in "
+                     f"pairs or small groups ({left} minutes), and {WRAP_UP} minutes to compare answers.")
+        else:
+            head += (f" With {named}, that is more than one {LESSON}-minute lesson: the teacher's page "
+                     f"plans it as two.")
+    return (head + " The sections marked **advanced** are for a second lesson, homework, or learners "
+            "on their own. Every heading says *(core)* or *(advanced)*.")
+
+
+def _ranges(numbers: list[int]) -> str:
+    """1, 2, 3, 4, 6, 9 as "1–4, 6 and 9"."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs]
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+
+
+def contents(path: Path) -> dict[str, str]:
+    """Every markdown cell (by id) whose contents table is out of date, with
+    its source as it should be: each row's path and minutes from the
+    measure (advanced rows have no minutes), and a "Table of contents"
+    cell's first paragraph from the plan."""
+    nb, sections, _ = read(path)
+    by_anchor = {s.anchor: s for s in sections}
+    out: dict[str, str] = {}
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        source = _text(cell)
+        lines = source.split("\n")
+        header = next((i for i, line in enumerate(lines)
+                       if re.match(r"^\| *\| *section *\|", line) and "minutes" in line), None)
+        if header is None:
+            continue
+        columns = [c.strip() for c in lines[header].strip().strip("|").split("|")]
+        numbers: dict[str, int] = {}
+        for i in range(header + 2, len(lines)):
+            m = _ROW.match(lines[i])
+            if not m or m.group(3) not in by_anchor:
+                continue
+            s = by_anchor[m.group(3)]
+            numbers[s.anchor] = int(m.group(1))
+            rest = [c.strip() for c in m.group(4).split("|")]
+            link = _PREDICTS.sub("", m.group(2).strip())
+            if "path" in columns:
+                rest[columns.index("path") - 2] = _path_cell(rest[columns.index("path") - 2], s)
+            else:
+                link += f" · {s.predicts} *Predict*" if s.predicts else ""
+            rest[-1] = "" if s.advanced else str(s.minutes if s.play else _min(s.minutes))
+            if s.play and not s.advanced:
+                rest[-1] = ""
+            lines[i] = f"| {m.group(1)} | {link} | " + " | ".join(rest) + (" |" if rest[-1] else "|")
+        if lines[0].strip() == "## Table of contents":
+            first = next(i for i in range(1, header) if lines[i].strip())
+            end = next(i for i in range(first, header + 1) if not lines[i].strip())
+            lines[first:end] = _wrap(_headline(path, sections, numbers))
+        new = "\n".join(lines)
+        if new != source:
+            out[cell.get("id", "")] = new
+    return out
+
+
+def _wrap(text: str, width: int = 80) -> list[str]:
+    """A paragraph in lines of at most ``width`` characters (as the notebooks write them)."""
+    lines, line = [], ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + ([line] if line else [])
+
+
+def write_contents(path: Path) -> bool:
+    """Bring the notebook's contents table up to date (only those cells'
+    sources change); True when it changed."""
+    new = contents(path)
+    if not new:
+        return False
+    import nbformat
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.get("id") in new:
+            cell.source = new[cell.get("id")]
+    nbformat.write(nb, path)
+    return True
+
+
 def notebooks() -> list[Path]:
     return sorted(HERE.glob("[0-9][0-9]_*.ipynb"))
 
@@ -416,5 +546,7 @@ if __name__ == "__main__":
     wanted = sys.argv[1:]
     for nb_path in notebooks():
         if not wanted or any(nb_path.name.startswith(w) for w in wanted):
+            if write_contents(nb_path):
+                print("contents table brought up to date in", nb_path.relative_to(ROOT))
             print("wrote", write(nb_path).relative_to(ROOT))
     (PAGES / "README.md").write_text(index(), encoding="utf-8")

@@ -131,3 +131,32 @@ def test_a_changed_notebook_changes_its_page(tmp_path):
     changed = tmp_path / path.name
     changed.write_text(json.dumps(nb), encoding="utf-8")
     assert teachers.page(changed) != teachers.page(path)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_the_contents_tables_minutes_are_the_measured_ones(path):
+    """Each contents table's minutes, paths and *Predict* counts, and its
+    headline's core path, are the measure's (``python notebooks/teachers.py``
+    brings them up to date)."""
+    assert teachers.contents(path) == {}, \
+        f"{path.name}'s contents table is out of date: run python notebooks/teachers.py"
+
+
+def test_a_section_that_grows_changes_the_contents_table(tmp_path):
+    """The check above can fail: a core section with a page more to read
+    measures longer, and its row and the headline say so."""
+    import nbformat
+    src = ROOT / "notebooks" / "04_slip_stream.ipynb"
+    nb = nbformat.read(src, as_version=4)
+    _, sections, _ = teachers.read(src)
+    wheels = next(s for s in sections if s.anchor == "wheels")
+    head = next(c for c in nb.cells if c.cell_type == "markdown" and 'id="wheels"' in c.source)
+    head.source += "\n\n" + " ".join(["word"] * 600)
+    copy = tmp_path / src.name
+    nbformat.write(nb, copy)
+    new = teachers.contents(copy)
+    assert len(new) == 1
+    table = next(iter(new.values()))
+    grown = teachers._min(wheels.minutes + 600 / teachers.WORDS_PER_MINUTE)
+    assert f"[Wheel tokens](#wheels) | core · 1 *Predict* | {grown} |" in table
+    assert "**Core path: 32 minutes before playing**" in table
