@@ -38,10 +38,11 @@ from .errors import (
     StateFileError,
     with_rule,
 )
-from .log import Events, LogEntry, sub_steps
+from .log import Events, LogEntry
+from .pictures import Pictures
+from .record import Record
 from .rules import (
     CHANCE,
-    NULL_SINK,
     Components,
     Outcome,
     Player,
@@ -51,11 +52,8 @@ from .rules import (
     copy_json,
     is_plain_json,
     normalize,
-    thaw,
 )
 from .saves import FORMAT, MAX_FORCED, MAX_LOG, MAX_SAVE_BYTES  # noqa: F401 (re-exported)
-from .svg import SVG, Targets
-from .view import Position, View
 
 __all__ = ["CHANCE", "Game", "LegalActions", "LogEntry", "Outcome", "copy_json", "Events",
            "is_plain_json", "normalize"]
@@ -129,16 +127,14 @@ class _Info:
         return getattr(owner.Rules.info, self.field)  # type: ignore[attr-defined]
 
 
-class Game:
-    """One session of a game. Subclasses set :attr:`Rules` and :attr:`draw`."""
+class Game(Record, Pictures):
+    """One session of a game. Subclasses set :attr:`Rules` and :attr:`draw`.
+
+    Its parts: :class:`~.record.Record` reads the log (past positions,
+    play-back frames), :class:`~.pictures.Pictures` draws it; the session
+    itself plays, checks, undoes, forces chance and saves."""
 
     Rules: ClassVar[type[_rules.Rules]]
-    #: The game's view: ``draw(game, position) -> SVG`` (a function of the
-    #: game's view module, set as ``draw = staticmethod(render)``), called
-    #: by :meth:`render` with the :class:`~boardkit.core.view.Position`
-    #: worked out. None: the game has no picture.
-    #: (Typed Any: a function kept on a class is a staticmethod there.)
-    draw: ClassVar[Any] = None
     name = _Info("name")
     title = _Info("title")
     ruling_prefix = _Info("ruling_prefix")
@@ -225,11 +221,6 @@ class Game:
 
     # ------------------------------------------------------------- metadata
     @property
-    def info(self) -> _rules.GameInfo:
-        """The game's metadata (:class:`~boardkit.core.rules.GameInfo`)."""
-        return self.rules.info
-
-    @property
     def components(self) -> Components:
         """The component set (a copy: the game's own cannot be changed)."""
         c = self.rules.components
@@ -307,61 +298,6 @@ class Game:
         notebook a refusal shows as ``✗ refused — SR-R4: …``."""
         why = self.refusal(action)
         return why if why is not None else self.apply(action)
-
-    @property
-    def log(self) -> list[LogEntry]:
-        """Every action so far (chance included), oldest first."""
-        return list(self._log)
-
-    def frames(self, since: int = 0) -> list[tuple[str, dict]]:
-        """(caption, state) after every sub-step of log entries ``since``… (new
-        copies at every call; see :meth:`entry_frames`)."""
-        since = slice(since, None).indices(len(self._log))[0]   # as log[since:]
-        return [(caption, thaw(f)) for i in range(since, len(self._log))
-                for caption, f in sub_steps(self, i, since)]
-
-    def entry_frames(self, index: int) -> tuple[tuple[str, dict], ...]:
-        """(caption, state) after each sub-step of log entry ``index``, for games
-        whose automatic checks are worth watching one step at a time
-        (:attr:`Rules.sub_steps`); empty for the others.
-
-        Play keeps no pictures of sub-steps: they are worked out again when
-        asked, by taking the entry's action once more from the position
-        before it (the rules are pure, so it happens exactly as it did). A
-        loaded game therefore shows them too."""
-        return tuple((caption, thaw(f)) for caption, f in sub_steps(self, index))
-
-    def frame_captions(self, index: int) -> tuple[str, ...]:
-        """The caption of each sub-step of log entry ``index``."""
-        return tuple(caption for caption, _ in sub_steps(self, index))
-
-    def frame_state(self, index: int, k: int) -> dict:
-        """The position after sub-step ``k`` of log entry ``index`` (a new copy)."""
-        steps = sub_steps(self, index)
-        if type(k) is not int or not 0 <= k < len(steps):
-            raise InvalidActionError(f"log entry {index} has {len(steps)} sub-step(s), "
-                                     f"not one numbered {k!r}")
-        return thaw(steps[k][1])
-
-    @property
-    def actions(self) -> list[str]:
-        """The players' actions only (replay them with the same seed)."""
-        return [e.action for e in self._log if e.player is not CHANCE]
-
-    def state_before(self, index: int) -> dict:
-        """The position just before log entry ``index`` (``len(log)``: now),
-        rebuilt from the nearest checkpoint."""
-        if not self.history:
-            raise NothingToUndoError(f"{self.info.title}: this game keeps no history")
-        if not 0 <= index <= len(self._log):
-            raise InvalidActionError(f"there is no log entry {index!r}")
-        if index == len(self._log):
-            return copy_json(self._state)
-        base = max(k for k in self._checkpoints if k <= index)
-        state = self.rules.restore(self._checkpoints[base])
-        for e in self._log[base:index]:
-            self.rules.apply(state, e.action, NULL_SINK)
-        return state
 
     # ------------------------------------------------------------- transitions
     def apply(self, action: str) -> Events:
@@ -735,55 +671,6 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed}: {self.situation()}>"
-
-    def render(self, view: View | None = None, **kwargs: Any) -> str:
-        """The SVG picture of the position (see :class:`~boardkit.core.view.View`
-        for the options: whose hand, teacher view, a past state, a
-        caption…), drawn by the game's view (:attr:`draw`) from the
-        :meth:`position` it shows."""
-        draw = type(self).draw
-        if draw is None:
-            raise NotImplementedError(f"{self.info.title} has no picture (Game.draw)")
-        return draw(self, self.position(View.of(view, **kwargs)))
-
-    def position(self, view: View) -> Position:
-        """What ``view`` shows: the state, who acts there, whose side is
-        shown and, on the live board when that seat acts, the legal targets."""
-        live = view.state is None
-        state = self._state if live else view.state
-        assert state is not None
-        mover = self.rules.current(state)
-        seat = view.seat if view.seat is not None else (mover if type(mover) is int else None)
-        legal = list(self.legal_actions) if live and type(mover) is int and seat == mover else []
-        return Position(state=state, live=live, mover=mover, seat=seat, legal=legal,
-                        targets=Targets(legal, view.pending), view=view)
-
-    def with_plan(self, picture: str, actions: list[str]) -> str:
-        """The live board ``picture`` with a searching bot's expected line
-        (``actions``, from the position shown) drawn over it; a game that
-        cannot draw one returns the picture as it is."""
-        return picture
-
-    def carried_selection(self, action: str, chosen: list[str]) -> list[str]:
-        """After a choose-then-confirm ``action`` made of the ``chosen``
-        targets (a board's toggles), the targets that stay chosen on the next
-        board: none by default (a game where what was set aside stays set
-        aside says which targets those are now)."""
-        return []
-
-    def picture(self) -> str:
-        """The position as a picture: nothing on it looks clickable (a game
-        shown in a notebook is a picture; the board widget is for playing)."""
-        return self.render(View(state=self._state))
-
-    def _repr_html_(self) -> str:
-        """The board as an ``<img>`` (shown by every viewer, run or not)."""
-        from .svg import picture_html
-        return picture_html(self.picture())
-
-    def svg(self, **kwargs: Any) -> SVG:
-        return SVG(self.render(**kwargs))
-
 
 BoardkitErrors = (IllegalActionError, InvalidActionError)
 
