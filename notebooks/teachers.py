@@ -256,6 +256,15 @@ def plan(sections: list[Section], tour: bool) -> list[str]:
             t += m
         out += [f"| {_clock(t, WRAP_UP)} | Compare answers with the class | | | | | {WRAP_UP} |", ""]
         return out
+    if not play and total + WRAP_UP <= LESSON:
+        spare = LESSON - WRAP_UP - total
+        out += [f"The core path measures **{total} minutes**; the last {WRAP_UP} minutes are for "
+                f"comparing answers" + (f", and {spare} are to spare." if spare else "."), "", _TABLE]
+        t = 0
+        for s in core:
+            out.append(_row(_clock(t, mins[id(s)]), s, mins[id(s)]))
+            t += mins[id(s)]
+        return out + _ending(t, spare)
     # longer than one lesson: cut it where the first lesson is full
     out += [f"The core path measures **{total} minutes**{' before playing' if play else ''}: "
             f"more than one {LESSON}-minute lesson, so it is planned as two.", ""]
@@ -279,13 +288,17 @@ def plan(sections: list[Section], tour: bool) -> list[str]:
             out += [f"**Lesson {lesson}**", "", _TABLE]
         out.append(_row(_clock(t, m), play[0], m, " — in pairs or small groups"))
         t += m
-    spare = LESSON - WRAP_UP - t
+    return out + _ending(t, LESSON - WRAP_UP - t)
+
+
+def _ending(t: int, spare: int) -> list[str]:
+    """A lesson's last rows: the time to spare, if any, and comparing answers."""
+    out = []
     if spare > 0:
         out.append(f"| {_clock(t, spare)} | Time to spare: an advanced section, or the class plays "
                    f"the game | | | | | {spare} |")
         t += spare
-    out += [f"| {_clock(t, WRAP_UP)} | Compare answers with the class | | | | | {WRAP_UP} |", ""]
-    return out
+    return out + [f"| {_clock(t, WRAP_UP)} | Compare answers with the class | | | | | {WRAP_UP} |", ""]
 
 
 def advanced(sections: list[Section]) -> list[str]:
@@ -439,6 +452,10 @@ def _headline(path: Path, sections: list[Section], numbers: dict[str, int]) -> s
         else:
             head += (f" With {named}, that is more than one {LESSON}-minute lesson: the teacher's page "
                      f"plans it as two.")
+    if not play:
+        head += (f" It fits a {LESSON}-minute lesson with {WRAP_UP} minutes to compare answers."
+                 if total + WRAP_UP <= LESSON else
+                 f" That is more than one {LESSON}-minute lesson: the teacher's page plans it as two.")
     return (head + " The sections marked **advanced** are for a second lesson, homework, or learners "
             "on their own. Every heading says *(core)* or *(advanced)*.")
 

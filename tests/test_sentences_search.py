@@ -1,4 +1,4 @@
-"""Every verdict notebook 05 (game search) states in words is tied to the
+"""Every verdict notebooks 05 and 06 (game search) state in words is tied to the
 quantity it reads.
 
 Each claim is a row: a fragment of the notebook's text (editing the
@@ -35,7 +35,9 @@ from boardkit.slip_stream.analysis import rate, rate_difference
 from boardkit.stats import verdict
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOK = ROOT / "notebooks" / "05_game_search.ipynb"
+#: lesson A (the node counts) and lesson B (the strength appendix)
+NOTEBOOKS = [ROOT / "notebooks" / "05_game_search.ipynb",
+             ROOT / "notebooks" / "06_search_chance_and_sampling.ipynb"]
 DATA = ROOT / "notebooks" / "data"
 
 ROOT_SAMPLE = " --root-sample 1000"
@@ -64,7 +66,7 @@ def _cell_text(cell: dict) -> str:
 
 @cache
 def cells() -> list[dict]:
-    return json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    return [c for path in NOTEBOOKS for c in json.loads(path.read_text(encoding="utf-8"))["cells"]]
 
 
 @cache

@@ -149,6 +149,8 @@ class MCTSBot(Bot):
     :param evaluation: ``"softmax"`` — seats compared,
         ``exp(h_s/T) / Σ exp(h_t/T)``; ``"own"`` — each seat by its own
         heuristic only, ``1 / (1 + exp(-(h_s - h_s at the root) / T))``.
+    :param keep_tree: keep the tree of the last search as ``last_tree`` (to
+        draw it: :func:`boardkit.core.searchtree.mcts_tree`).
     :param temperature: T, in the heuristic's units.
     :param exploration: the UCB1 constant (values are in [0, 1]).
     :param wide: nodes with more legal actions are widened progressively.
@@ -179,7 +181,7 @@ class MCTSBot(Bot):
                  prior_visits: float | None = None, root_sample: int | None = None,
                  worlds: int | None = None,
                  prior_worlds: int | None = None, rollout_sample: int | None = None,
-                 evaluation: str | None = None):
+                 evaluation: str | None = None, keep_tree: bool = False):
         super().__init__(seed)
         if level is not None and (iterations is not None or seconds is not None):
             raise ValueError("give a level or a budget (iterations, seconds), not both")
@@ -208,6 +210,10 @@ class MCTSBot(Bot):
             self._overrides["rounds"] = rounds
         #: What the last :meth:`decide` found (see :meth:`expects`).
         self.last_search: dict | None = None
+        #: keep the last search's tree (``last_tree``, drawn by
+        #: :func:`boardkit.core.searchtree.mcts_tree`)
+        self.keep_tree = keep_tree
+        self.last_tree: _Node | None = None
 
     @classmethod
     def level(cls, k: int = DEFAULT_LEVEL, seed: int = 0, **settings: Any) -> MCTSBot:
@@ -283,6 +289,8 @@ class MCTSBot(Bot):
                    key=lambda a: (root.children[a].visits,
                                   root.children[a].value[seat] / root.children[a].visits))
         self._report(rules, root, legal, seat, done, started, best)
+        if self.keep_tree:
+            self.last_tree = root
         return best
 
     def _report(self, rules: Rules, root: _Node, legal: list[str], seat: int, done: int,

@@ -94,7 +94,7 @@ from .evaluation import PROVED, SCALE, WIN, Fast  # noqa: F401 (public names)
 from .explain import Explaining, _value_words, _why, _win_probability  # noqa: F401
 from .search import _Search, _Timeout  # noqa: F401
 
-__all__ = ["SlipStreamAI", "Fast", "LEVELS"]
+__all__ = ["SlipStreamAI", "Fast", "LEVELS", "why_not"]
 
 
 #: Budgets of :meth:`SlipStreamAI.level`: plies, seconds of CPU time per
@@ -386,3 +386,49 @@ class SlipStreamAI(Explaining, Bot):
         line: list = [(first, choice)]
         line += [(colours.index(COLOUR_NAMES[c]), x) for c, x in sub.pv(pos, reply)]
         return choice, value, line, deepest
+
+
+def why_not(game: Any, seat: int, ai: SlipStreamAI | None = None) -> str:
+    """"Why not my move?": the last move ``seat`` made in ``game``, and every
+    move it had there valued by ``ai`` (default: level 1, depth 2) for that
+    seat, best first, in words — how far the move played is from the AI's
+    best. The game must keep its history (it is searched again from the
+    position before the move)."""
+    ai = ai or SlipStreamAI.level(1)
+    entry = next((e for e in reversed(game.log) if e.player == seat), None)
+    if entry is None:
+        return f"{game.seat_name(seat)} has not moved yet."
+    before = game.copy()
+    before.undo(to_seat=seat)
+    if before.state["phase"] != "play":
+        return f"{game.seat_name(seat)}'s last action was {entry.action!r}: not a move of a machine."
+    ai.choose(before)
+    moves = (ai.last_search or {}).get("moves") or []
+    if not moves:
+        return "The AI had nothing to compare: there was one move only."
+
+    def arrow(action: str) -> str:
+        return " → ".join(action.split()[1:])
+
+    values = {m["action"]: m["value"] for m in moves}
+    best = moves[0]
+    lines = [f"{game.seat_name(seat)} played {arrow(entry.action)}. The AI, searching {ai.depth} moves "
+             f"deep, values each of the {len(moves)} moves there for {game.seat_name(seat)} "
+             f"(points ahead at the end of its search):"]
+    for m in moves:
+        mark = "  ← yours" if m["action"] == entry.action else ""
+        v = "   —  " if m["value"] is None else f"{m['value']:+6.1f}"
+        lines.append(f"  {arrow(m['action']):10} {v}  {m['says']}{mark}")
+    mine = values.get(entry.action)
+    if entry.action == best["action"] or (mine is not None and best["value"] is not None
+                                          and abs(mine - best["value"]) < 1e-9):
+        lines.append("Your move is the AI's choice too (or as good as it).")
+    elif mine is None or best["value"] is None:
+        lines.append("The AI had no time left to value every move.")
+    elif abs(best["value"]) >= WIN / 2 or abs(mine) >= WIN / 2:
+        lines.append(f"The AI prefers {arrow(best['action'])}: it {best['says']}; after yours it "
+                     f"{next(m['says'] for m in moves if m['action'] == entry.action)}.")
+    else:
+        lines.append(f"The AI prefers {arrow(best['action'])}: about {best['value'] - mine:.1f} points "
+                     f"better for you than yours, as far as it sees.")
+    return "\n".join(lines)

@@ -74,7 +74,7 @@ __all__ = [
     "multiset", "words", "roll_distribution",
     "Target", "at_least", "at_least_any", "colour_count_exact", "contains_faces", "exactly_faces", "oil_ok",
     "Policy", "best_policy", "evaluate", "keep_colour", "simulate",
-    "chance_at_least", "at_least_table", "odds_table",
+    "chance_at_least", "at_least_table", "odds_table", "keep_tree",
 ]
 
 FACES = ("rs", "rc", "ys", "yc", "bs", "bc")
@@ -517,3 +517,57 @@ class ValuePolicy:
         r = self.rolls_left if rolls_left is None else min(_rerolls(rolls_left), self.rolls_left)
         five = _five(roll)
         return self.best[r][five], self.value[r][five]
+
+
+def keep_tree(roll: Iterable[str], k: int, colour: str, rolls_left: int = REROLLS,
+              keeps: Iterable[int] | None = None):
+    """The decision "which dice to keep?" for the target "at least ``k`` dice
+    of ``colour``" as a tree for expectimax
+    (:func:`boardkit.core.searchtree.expectimax`): the root is the choice,
+    each child one way to keep — all the dice of ``colour`` or fewer of
+    them, the others rerolled (a chance node), or the whole roll kept (this
+    reroll let go: a leaf). A chance node's children are how many dice of
+    ``colour`` the rerolled dice show, each with its exact probability (from
+    :func:`roll_distribution`); a leaf is worth the chance of reaching the
+    target from there with one reroll fewer, playing best (:class:`Policy`).
+    Only the number of dice of ``colour`` matters for such a target, so
+    grouping the outcomes by it loses nothing: the root's value is
+    :meth:`Policy.chance` of the roll."""
+    from ..core.tree import TreeNode
+
+    c = _colour(colour)
+    r = _rerolls(rolls_left)
+    if r == 0:
+        raise OptionError("Super Race: with no reroll left there is nothing to choose")
+    current = _five(roll)
+    policy = best_policy(at_least(k, c), r)
+    have = _of(current, c)
+    word = COLOUR_WORDS[c]
+    others = [f for f in current if f[0] != c]
+
+    def value_of(n: int) -> float:
+        """The chance from a roll with ``n`` dice of the colour, one reroll fewer."""
+        fill = [f"{c}s"] * n + (others + [x for x in FACES if x[0] != c] * 5)[:DICE - n]
+        return float(policy.chance(fill, r - 1))
+
+    root = TreeNode(label=f"{have} {word} now", player="you", maximise=True,
+                    note=f"the roll: {words(current)}; target: at least {k} {word}, {r} reroll(s) left")
+    for kept in (range(have, -1, -1) if keeps is None else keeps):
+        if not 0 <= kept <= have:
+            raise OptionError(f"Super Race: the roll has {have} {word} dice, so {kept} cannot be kept")
+        rolled = DICE - kept
+        node = TreeNode(label=f"keep {kept} {word}, roll {rolled}", chance=True, player="the dice",
+                        note=f"keep {kept} {word} dice, reroll the other {rolled}")
+        counts: dict[int, Fraction] = {}
+        for outcome, p in roll_distribution(rolled).items():
+            j = _of(outcome, c)
+            counts[j] = counts.get(j, Fraction(0)) + p
+        for j in sorted(counts):
+            node.children.append(TreeNode(label=f"{kept + j} {word}", value=value_of(kept + j),
+                                          probability=float(counts[j]),
+                                          note=f"{j} {word} among the {rolled} rerolled dice: "
+                                               f"chance {counts[j]}"))
+        root.children.append(node)
+    root.children.append(TreeNode(label="keep all five", value=value_of(have),
+                                  note="let this reroll go"))
+    return root
