@@ -153,29 +153,34 @@ class GameTree:
                 return w
             return max(w, text_width(node.label or "start", 12) + text_width("≤+0.00", 12, True) + 18)
         if self.down:     # the root at the top, one row per ply, the leaves side by side
-            leaf_w = max(box(n) for n in every if not n.children)
-            step = max(leaf_w + 12, edge_room + 16)
+            # each leaf as wide as its own words (one long label does not widen them all)
             dy = self.H + 50 + (16 if windows else 0)
         else:             # the root at the left, one column per ply, the leaves one under another
             step = self.DY + (16 if windows else 0)
             dx = max(self.DX, self.W + 24 + edge_room) if edge_room else self.DX
         pos: dict[int, tuple[float, float]] = {}
-        counter = [0]
+        counter = [0.0]
 
         def place(node: TreeNode, d: int) -> float:
+            """The node's centre along the leaves' axis (down) or its offset (across)."""
             if not node.children:
-                at = counter[0] * step
-                counter[0] += 1
+                if self.down:
+                    room = max(box(node) + 12, edge_room + 16)
+                    at = counter[0] + room / 2
+                    counter[0] += room
+                else:
+                    at = counter[0] * step
+                    counter[0] += 1
             else:
                 ats = [place(c, d + 1) for c in node.children]
                 at = (ats[0] + ats[-1]) / 2
-            pos[id(node)] = ((10 + at + (leaf_w - box(node)) / 2, top + d * dy + self.H / 2) if self.down
+            pos[id(node)] = ((10 + at - box(node) / 2, top + d * dy + self.H / 2) if self.down
                              else (10 + d * dx, top + at + self.H / 2))
             return at
 
         place(root, 0)
         if self.down:
-            width = int(20 + (counter[0] - 1) * step + leaf_w)
+            width = int(20 + counter[0])
             height = int(top + root.depth() * dy + self.H + (16 if windows else 0) + 10)
         else:
             width = int(20 + root.depth() * dx + w)
