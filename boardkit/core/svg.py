@@ -308,7 +308,7 @@ class Targets:
         if not enabled:
             return el
         if not any(isinstance(c, El) and c.tag == "title" for c in el.children):
-            el.children.insert(0, title(word))    # a name for every target: its word, unless the view gave one
+            el.children.insert(0, title(word))    # a target's name: its word, unless the view gave one
         el.set(data_act=word)
         el.add_class("target")
         if self.starts(word) if fresh else self.is_legal(word):

@@ -729,11 +729,12 @@ class BoardWidget(anywidget.AnyWidget):
         if not text:
             return
         text = _clean(text + ".")
+        n, before = int(self.announce["n"]), str(self.announce["text"])
         if self._batching and self._said_in_batch:
-            if text not in self.announce["text"]:       # (a refusal said again on its way out)
-                self.announce = {"n": self.announce["n"], "text": f"{self.announce['text']} {text}"}
+            if text not in before:       # (a refusal said again on its way out)
+                self.announce = {"n": n, "text": f"{before} {text}"}
         else:
-            self.announce = {"n": self.announce["n"] + 1, "text": text}
+            self.announce = {"n": n + 1, "text": text}
         self._said_in_batch = self._batching
 
     def _click_refusal(self, word: str, why: InvalidActionError) -> InvalidActionError:
