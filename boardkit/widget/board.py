@@ -729,7 +729,8 @@ class BoardWidget(anywidget.AnyWidget):
         if not text:
             return
         text = _clean(text + ".")
-        n, before = int(self.announce["n"]), str(self.announce["text"])
+        said_now: dict[str, Any] = self.announce
+        n, before = int(said_now["n"]), str(said_now["text"])
         if self._batching and self._said_in_batch:
             if text not in before:       # (a refusal said again on its way out)
                 self.announce = {"n": n, "text": f"{before} {text}"}
