@@ -130,6 +130,7 @@ def test_live_region_says_moves_bot_moves_and_refusals(voila_server, page):
     """A person's move, the bot's reply and a refused click are each said in
     the live region, in the words the board shows (the events listed under
     "What happened", the refusal's sentence)."""
+    page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{voila_server}?game=slip_stream&ai=1&seed=3", wait_until="commit", timeout=120_000)
     board = settled(page)
     region = board.locator(".bk-announce")
@@ -152,6 +153,8 @@ def test_live_region_says_moves_bot_moves_and_refusals(voila_server, page):
     assert any(bots in t for t in texts[1:]), (bots, texts)       # the bot's reply
     # (the last move was the bot's: it plays Player 2)
     assert board.locator(".bk-log li").last.text_content().startswith("Player 2")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "a11y_play_1280x720.png"))     # (the live region is not seen)
 
 
 # ------------------------------------------------------ names and the keyboard
@@ -269,3 +272,4 @@ def test_keyboard_plays_a_decision_and_the_pie_rule(lab_server, page):
         page.wait_for_function("() => window.__said.length >= 1", timeout=30_000)
         first = board.locator(".bk-happened-list li").first.inner_text().strip().rstrip(".")
         assert first and first in said(page)[-1], (chosen, first, said(page))
+        page.screenshot(path=str(ARTIFACTS / f"a11y_keyboard_{k}.png"))
