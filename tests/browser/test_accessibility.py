@@ -15,6 +15,7 @@ import re
 
 import pytest
 from lab import expect, open_and_run_all
+from test_play_lite import lite_server, lite_site, play  # noqa: F401  (the play app's fixtures, built once)
 from test_play_voila import REFUSED, play_a_move, refuse_a_click
 
 import boardkit
@@ -273,3 +274,15 @@ def test_keyboard_plays_a_decision_and_the_pie_rule(lab_server, page):
         first = board.locator(".bk-happened-list li").first.inner_text().strip().rstrip(".")
         assert first and first in said(page)[-1], (chosen, first, said(page))
         page.screenshot(path=str(ARTIFACTS / f"a11y_keyboard_{k}.png"))
+
+
+# ------------------------------------------------------------- the play app
+def test_axe_play_app_every_game(play):  # noqa: F811
+    """The zero-install play app (``lite/``), each game from its link."""
+    seen = {}
+    for name in NAMES:
+        page = play(f"?game={name}&ai=1&seed=3")
+        settled(page)
+        seen[name] = axe_findings(page)
+    record("play_lite", seen)
+    assert not {n: blocking(f) for n, f in seen.items() if blocking(f)}
