@@ -60,6 +60,9 @@ moves did), then ``hint``: what can be clicked now, one sentence computed
 here from the legal targets the board offers (each game's view phrases it
 from their first words, see :func:`boardkit.core.view.click_hint`). A click
 on the board that hits no target shows the hint, without asking Python.
+A screen reader hears ``announce`` (a live region the page does not show):
+the events of each move, a person's or a bot's, and each refusal's
+sentence, in these words.
 
 ``size`` is ``"normal"`` (the board fills the notebook's width) or
 ``"present"`` (for a projector: the board fills the screen); the page's
