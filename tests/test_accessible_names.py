@@ -1,8 +1,9 @@
-"""Every clickable target a game's view draws has an accessible name (its
-``<title>`` or an ``aria-label``): what a screen reader says for it, and
-the tooltip a mouse shows. Every registered game, along seeded random
-games, on the live board and after the first word of a multi-click move
-(what the view offers then is new)."""
+"""What a screen reader gets from a board, in Python: every clickable
+target a game's view draws has an accessible name (its ``<title>`` or an
+``aria-label``; also the tooltip a mouse shows), for every registered game
+along seeded random games, on the live board and after the first word of a
+multi-click move; the board's live region (``announce``) says each move,
+the bots' replies and each refusal."""
 from __future__ import annotations
 
 import inspect
@@ -57,3 +58,24 @@ def test_every_target_has_an_accessible_name(name):
                 unnamed.append((e.tag.replace(NS, ""), e.get("class"), word))
     assert counted > 0, f"{name}: no target drawn"
     assert not unnamed, f"{name}: {len(unnamed)} targets without a name, e.g. {unnamed[:5]}"
+
+
+def test_the_live_region_says_a_move_the_bots_reply_and_each_refusal():
+    """``announce`` (the page's live region) says the events of a person's
+    move and of the bot's reply (made in the same update: said together),
+    then a refusal's sentence, once each time it is refused."""
+    from boardkit import InvalidActionError, RandomBot, SlimeRace
+    from boardkit.widget import BoardWidget
+
+    w = BoardWidget(SlimeRace(players=2, seed=1), bots={1: RandomBot(seed=1)})
+    assert w.game.current_player == 0
+    n = w.announce["n"]
+    w.act(sorted(w.game.legal_actions)[0])
+    said = w.announce["text"]
+    happened = [h["text"].rstrip(".") for h in w.happened]
+    assert len(happened) >= 2 and w.announce["n"] == n + 1, (happened, w.announce)
+    assert all(h in said for h in happened), (happened, said)
+    for k in (1, 2):
+        with pytest.raises(InvalidActionError):
+            w.click("nowhere")
+        assert w.error and w.announce == {"n": n + 1 + k, "text": w.error.rstrip(".") + "."}
