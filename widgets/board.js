@@ -320,14 +320,11 @@ function buildParts(host) {
   // feedback where the eye is: above the board, in space kept for it
   const feedback = el("div", "bk-feedback");
   const note = el("div", "bk-note");
-  p.error = el("div", "bk-error");
-  p.error.setAttribute("role", "alert");
+  p.error = el("div", "bk-error");     // (said by the live region below, not twice)
   p.errorText = el("span", "bk-error-text");
   p.error.append(p.errorText);      // (then the rulings it cites, as tags)
   p.message = el("div", "bk-message");
-  p.message.setAttribute("aria-live", "polite");
   p.expects = el("div", "bk-expects");
-  p.expects.setAttribute("aria-live", "polite");
   note.append(p.error, p.message, p.expects);
   p.hint = el("div", "bk-hint");
   p.hint.setAttribute("aria-live", "polite");
@@ -366,7 +363,13 @@ function buildParts(host) {
   p.reveal = button("bk-reveal", "I have the screen — show my hand");
   p.curtainUndo = button("bk-curtain-undo", "↶ Undo the last move");
   p.curtain.append(p.curtainText, p.reveal, p.curtainUndo);
-  p.root.append(p.sheet, bar, feedback, stepper, boardBox, happenedBox, p.details, p.curtain);
+  // What a screen reader says: each move (a person's, a bot's) and each
+  // refusal, in Python's words (the model's ``announce``); not shown.
+  p.announce = el("div", "bk-announce");
+  p.announce.setAttribute("role", "status");
+  p.announce.setAttribute("aria-live", "polite");
+  p.announce.setAttribute("aria-atomic", "true");
+  p.root.append(p.sheet, bar, feedback, stepper, boardBox, happenedBox, p.details, p.curtain, p.announce);
   host.append(p.root);
   return p;
 }
@@ -394,6 +397,7 @@ function newView(model, host) {
     drawnCut: null,       // the picture drawn, cut in parts (see cut)
     focusNext: null,      // the target to focus in the next frame
     shownHappened: null,
+    saidN: null,          // the last ``announce`` said (null: none yet; what came before is not read)
     paintedVersion: null,
     painted: null,        // the picture drawn
     shown: { z: "", b: "", svg: "", error: "" },   // the newest picture inflated
@@ -778,6 +782,13 @@ function drawBoard(v, svg) {
   for (const t of board.querySelectorAll(".bk-pressed")) t.classList.remove("bk-pressed");
   const chosen = new Set(v.model.get("selected") ?? []);
   const items = targets(v);
+  // a picture with targets is a group of buttons, not an image (an image's
+  // parts are hidden from assistive technology); each target is named by
+  // its <title> (Python's words). A target the rules refuse now is no
+  // button (the keyboard does not stop there; a click on it says why).
+  const svgRoot = board.firstElementChild;
+  if (svgRoot?.getAttribute("role") === "img" && items.length) svgRoot.setAttribute("role", "group");
+  for (const t of board.querySelectorAll("[role='button']")) t.removeAttribute("role");
   for (const t of items) {
     t.setAttribute("tabindex", "-1");
     t.setAttribute("role", "button");
@@ -926,6 +937,12 @@ function paintFeedback(v) {
   v.expects.hidden = !v.expects.textContent;
   v.expects.title = v.expects.textContent;     // the whole line, where Present cuts it short
   v.root.dataset.error = err ? "1" : "";
+  // the live region: what Python says was done or refused, each time anew
+  const said = model.get("announce");
+  if (said && said.n !== v.saidN) {
+    if (v.saidN !== null) v.announce.textContent = said.text ?? "";
+    v.saidN = said.n;
+  }
   if (v.hint.dataset.flash !== "1") v.hint.textContent = model.get("hint");
   const c = model.get("curtain");
   v.curtain.hidden = !c;
@@ -985,7 +1002,7 @@ function paint(v) {
 
 const KEYS = ["svg_z", "base_z", "version", "status", "thinking", "message", "expects", "error", "error_rule",
   "error_rule_title", "pending", "selected", "curtain", "can_undo", "step_count", "step_index", "step_caption",
-  "happened", "hint", "log_start", "log_tail", "playing", "held", "has_plan", "show_plan"];
+  "happened", "hint", "log_start", "log_tail", "playing", "held", "has_plan", "show_plan", "announce"];
 
 // The model's changes to this view; returns what undoes it.
 function listen(v) {

@@ -302,9 +302,13 @@ class Targets:
 
     def mark(self, el: El, word: str, *, enabled: bool = True, fresh: bool = False) -> El:
         """Make ``el`` a click target for ``word`` (legal ones highlighted).
+        A target needs an accessible name (what a screen reader says, the
+        tooltip): the view's ``<title>``, added before this, else the word.
         ``fresh``: ``word`` starts an action of its own (see :meth:`starts`)."""
         if not enabled:
             return el
+        if not any(isinstance(c, El) and c.tag == "title" for c in el.children):
+            el.children.insert(0, title(word))    # a target's name: its word, unless the view gave one
         el.set(data_act=word)
         el.add_class("target")
         if self.starts(word) if fresh else self.is_legal(word):

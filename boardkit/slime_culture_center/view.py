@@ -196,6 +196,7 @@ def _button(x, y, w, word, label, t: Targets, active=False, lines: int = 1) -> E
     b = El("g", class_="scc-button")
     if active:
         b.add_class("active")
+    b.add(title(label))          # its name, whole (a long label is cut on the button)
     b.add(El("rect", x=x, y=y, width=w, height=32 + 18 * (lines - 1), rx=5, class_="hl"))
     if lines == 1:
         b.add(text(x + w / 2, y + 16.5, label, text_anchor="middle"))

@@ -60,6 +60,9 @@ moves did), then ``hint``: what can be clicked now, one sentence computed
 here from the legal targets the board offers (each game's view phrases it
 from their first words, see :func:`boardkit.core.view.click_hint`). A click
 on the board that hits no target shows the hint, without asking Python.
+A screen reader hears ``announce`` (a live region the page does not show):
+the events of each move, a person's or a bot's, and each refusal's
+sentence, in these words.
 
 ``size`` is ``"normal"`` (the board fills the notebook's width) or
 ``"present"`` (for a projector: the board fills the screen); the page's
@@ -79,7 +82,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
@@ -196,6 +199,11 @@ class BoardWidget(anywidget.AnyWidget):
     #: "Player 2 (bot) is thinking…" while a bot's move is being computed.
     thinking = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    #: What the page's live region says to a screen reader, in words: the
+    #: events of a move just made (a person's or a bot's), a refusal's
+    #: sentence, "Undone."; ``n`` counts what was said, so the same words
+    #: said again are said again.
+    announce = traitlets.Dict({"n": 0, "text": ""}).tag(sync=True)
     #: What the last searching bot expects ("Player 2 (bot) expects: …"),
     #: from its ``expects()`` — the line it plans and its evaluation.
     expects = traitlets.Unicode("").tag(sync=True)
@@ -264,6 +272,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._playback: Playback
         self._ready = False            # True once the first picture is drawn
         self._batching = False
+        self._said_in_batch = False     # the live region has said something in this update
         self._runner = self._make_runner(batch=self._batch, policy=self._policy,
                                          on_move=self._bot_moved, on_error=self._bot_error,
                                          on_done=lambda: self._playback.after_moves())
@@ -412,6 +421,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.step_index = -1
             self._steplog.begin(start, events)
             self.message = self._steplog.summary()
+            self._announce(self._steplog.events)
             self._runner.ask()
             self._playback.after_moves()
             return Events(self._steplog.events)
@@ -433,6 +443,7 @@ class BoardWidget(anywidget.AnyWidget):
             self._runner.changed()
             self._forget_choice()
             self.message = "Undone."
+            self._announce([self.message])
             self.expects = ""              # (a bot's expectation was from a position taken back)
             self._revealed_for = None      # hot seat: pass the screen again
             self._runner.forgive()
@@ -634,6 +645,7 @@ class BoardWidget(anywidget.AnyWidget):
         self.error = ""
         self._steplog.extend(events)
         self.message = self._steplog.summary()
+        self._announce(events)
         self.expects = self._expectation(seat)
 
     def _bot_error(self, sentence: str) -> None:
@@ -663,6 +675,7 @@ class BoardWidget(anywidget.AnyWidget):
             yield
             return
         self._batching = True
+        self._said_in_batch = False
         try:
             with self.hold_sync():
                 try:
@@ -708,7 +721,25 @@ class BoardWidget(anywidget.AnyWidget):
         rules = cited_rules(exc) or [BOARD_RULE]
         self.error_rule = _clean(" ".join(rules))
         self.error_rule_title = _clean(ruling_title(rules[0] if rules else ""))
+        self._announce([self.error])
         return self.error
+
+    def _announce(self, said: Iterable[str]) -> None:
+        """Say ``said`` (sentences: events, a refusal) in the page's live
+        region; within one update, after what it says already (a move and
+        the bots' replies reach the page together)."""
+        text = ". ".join(w.strip().rstrip(".") for w in said if w.strip())
+        if not text:
+            return
+        text = _clean(text + ".")
+        said_now: dict[str, Any] = self.announce
+        n, before = int(said_now["n"]), str(said_now["text"])
+        if self._batching and self._said_in_batch:
+            if text not in before:       # (a refusal said again on its way out)
+                self.announce = {"n": n, "text": f"{before} {text}"}
+        else:
+            self.announce = {"n": n + 1, "text": text}
+        self._said_in_batch = self._batching
 
     def _click_refusal(self, word: str, why: InvalidActionError) -> InvalidActionError:
         """A click that neither is nor starts an action here
