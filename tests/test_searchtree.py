@@ -220,3 +220,56 @@ def test_why_not_values_every_move_the_seat_had_and_marks_its_own():
     best = ranked[0]["action"]
     before.apply(best)
     assert "the AI's choice too" in why_not(before, 0)
+
+
+def _listed(said: str) -> dict[str, float]:
+    """The moves and values why_not prints, one a line ("  s7 → 2f  -0.7  …")."""
+    return {m.group(1): float(m.group(2)) for m in re.finditer(r"^  (\S+ → \S+) +([+-]\d+\.\d)", said, re.M)}
+
+
+def test_why_not_values_every_first_move_under_the_pie_rule():
+    """SS-R10: the first move is valued too — each legal first move is worth, to its mover,
+    minus what the other player expects after taking the colour it prefers."""
+    from boardkit.slip_stream import SlipStream
+    from boardkit.slip_stream.ai import SlipStreamAI, why_not
+
+    start = SlipStream(seed=6, chance=["first 0"])
+    assert start.state["phase"] == "pie"
+    play = start.copy()
+    play.apply("move s7 2f")
+    bot = SlipStreamAI.level(1, seed=1)
+    while play.current_player == 1:
+        play.apply(bot.choose(play))
+    said = why_not(play, 0)
+    assert "not a move of a machine" not in said and "SS-R10" in said
+    listed = _listed(said)
+    assert set(listed) == {" → ".join(a.split()[1:]) for a in start.legal_actions}
+    assert said.count("← yours") == 1 and re.search(r"^  s7 → 2f .*← yours$", said, re.M)
+    judge = SlipStreamAI.level(1)
+    for action in list(start.legal_actions)[:4]:
+        after = start.copy()
+        after.apply(action)
+        judge.choose(after)
+        chooser = judge.last_search["evaluation"]
+        assert chooser >= 0                                   # the chooser takes the better side
+        assert listed[" → ".join(action.split()[1:])] == round(-chooser, 1)
+    assert list(listed.values()) == sorted(listed.values(), reverse=True)
+
+
+def test_why_not_states_the_gap_of_the_values_it_prints():
+    from boardkit.slip_stream import SlipStream
+    from boardkit.slip_stream.ai import SlipStreamAI, why_not
+
+    demo = SlipStream(seed=6, chance=["first 0"])
+    bot = SlipStreamAI.level(1, seed=1)
+    while demo.state["phase"] != "play" or demo.current_player != 0:
+        demo.apply(bot.choose(demo))
+    for _ in range(3):
+        moves = list(demo.legal_actions)
+        demo.apply(moves[len(moves) // 2])
+        demo.apply(bot.choose(demo))
+    said = why_not(demo, 0)
+    listed = _listed(said)
+    mine = float(re.search(r"^  \S+ → \S+ +([+-]\d+\.\d) .*← yours$", said, re.M).group(1))
+    gap = float(re.search(r"about (\d+\.\d) points better", said).group(1))
+    assert gap == round(max(listed.values()) - mine, 1) > 0
