@@ -16,7 +16,7 @@ picture.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .rules import CHANCE, Rules, State
@@ -109,6 +109,9 @@ class GameTree:
     :param down: the root at the top and the leaves side by side along the
         bottom (a small tree: wider than tall, as a slide is); else the root
         at the left.
+    :param legend: a line under the caption, ``(kind, words)`` for each kind
+        of box: ``"max"``, ``"min"``, ``"leaf"`` or ``"chance"`` (e.g.
+        ``("max", "red to move")``).
 
     A node's ``window`` is written under its box (α and β), its ``edge``
     (or its ``probability``) on the edge into it, beside the straight end
@@ -132,7 +135,8 @@ class GameTree:
 
     def __init__(self, root: TreeNode, caption: str = "",
                  value_text: Callable[[float | None], str] = _fmt_value, blanks: bool = False,
-                 down: bool = False):
+                 down: bool = False, legend: Sequence[tuple[str, str]] = ()):
+        self.legend = list(legend)
         self.root = root
         self.down = down
         self.caption = caption
@@ -231,6 +235,16 @@ class GameTree:
         lines = wrap(self.caption, max(width, 480) - 20, self.CAPTION, True) if self.caption else []
         width = max(width, int(max((text_width(line, self.CAPTION, True) for line in lines), default=0) + 20))
         shift = (len(lines) - 1) * (self.CAPTION + 4) if lines else 0
+        key = El("g", class_="bk-tree")
+        if self.legend:
+            lx, ly = 10.0, top + shift
+            for kind, said in self.legend:
+                key.add(El("g", El("rect", x=round(lx, 1), y=ly - 2, width=font, height=font, rx=3),
+                           text(round(lx + font + 5, 1), round(ly + font - 3, 1), said, class_="label"),
+                           class_=f"node {kind}"))
+                lx += font + 5 + text_width(said, font) + 18
+            width = max(width, int(lx))
+            shift += font + 10
         if shift:
             pos = {k: (px, py + shift) for k, (px, py) in pos.items()}
         if down:
@@ -307,7 +321,7 @@ class GameTree:
             nodes.add(g)
 
         draw(root)
-        parts = [El("g", edges, nodes, class_="bk-tree")]
+        parts = [El("g", edges, nodes, class_="bk-tree"), key]
         for i, line in enumerate(lines):
             parts.insert(i, text(10, 22 + i * (self.CAPTION + 4), line, font_weight="bold",
                                  font_size=self.CAPTION, font_family="sans-serif"))
