@@ -95,8 +95,8 @@ def _css(label: int, small: int) -> str:
 """
 
 
-#: the style of a tree drawn across (12 px: such a tree is narrow and shown enlarged)
-CSS = _css(12, 11)
+#: the style of a tree drawn across (13 px: such a tree is narrow and shown enlarged)
+CSS = _css(13, 12)
 
 
 class GameTree:
@@ -118,8 +118,9 @@ class GameTree:
     of the edge (clear of the curve); a ``cut`` node and its edge are grey
     and dashed, a ``chance`` node is yellow.
 
-    A tree drawn downwards is meant to be read on a screen as wide as a
-    notebook's output (about 900 px): its words are :attr:`FONT_DOWN` px and
+    A tree is meant to be read on a screen as wide as a notebook's output
+    (821 px in JupyterLab at 1280 × 720 with its file browser open); a tree
+    drawn downwards: its words are :attr:`FONT_DOWN` px and
     a leaf writes its value under its label, so that a leaf is only as wide
     as its longer line; its windows and edge words are :attr:`SMALL_DOWN` px.
     """
@@ -127,7 +128,7 @@ class GameTree:
     DX = 150          # one ply
     DY = 26           # one leaf
     W, H = 112, 20    # a node's box
-    FONT, SMALL = 12, 11              # across: words, windows and edges
+    FONT, SMALL = 13, 12              # across: words, windows and edges
     FONT_DOWN, SMALL_DOWN = 15, 14    # down
     H_DOWN = 26       # a box of one line, drawn downwards
     LEAF_DOWN = 44    # a leaf drawn downwards: its label, its value under it
@@ -215,7 +216,7 @@ class GameTree:
                 if down:
                     # each leaf as wide as its own words (one long label does not widen them all),
                     # with room for its window and for the words of its edge on either side
-                    room = max(box(node) + 14, window_room + 14, 2 * edge_room + 14)
+                    room = max(box(node) + 14, window_room + 14, 2 * edge_room + 10)
                     at = counter[0] + room / 2
                     counter[0] += room
                 else:
