@@ -102,7 +102,8 @@ def test_an_answer_shows_the_pictures_of_its_cell_without_a_kernel(path):
             tagged += 1
             assert pictures, f"{path.name} {cell.id}: tagged answer-picture, but no small picture to show"
             inside = answer.source.split("<details>", 1)[1].rsplit("</details>", 1)[0]
-            assert all(p in inside for p in pictures), f"{path.name} {cell.id}: its pictures are not in the Answer"
+            assert all(p in inside for p in pictures), \
+                f"{path.name} {cell.id}: its pictures are not in the Answer"
         assert answer.source == build.with_pictures(answer.source, pictures), (
             f"{path.name}: the Answer after {cell.id} differs from its cell's pictures: rebuild it")
     if path.name.startswith(("05", "06")):
