@@ -11,7 +11,13 @@ A code cell tagged ``predict`` answers the *Predict* question above it: its
 outputs are not stored where a student sees them before running it (they
 would give the answer away) but in the cell's metadata
 (``boardkit.answer_outputs``), where nbval still compares them with a fresh
-run (the root conftest.py puts them back for the comparison).
+run (the root conftest.py puts them back for the comparison). When it is
+also tagged ``answer-picture``, its small pictures (up to
+``ANSWER_PICTURE_LIMIT`` bytes each: trees and hands, not boards) are
+written inside the folded ``<details>`` Answer that follows it as well, so
+that a viewer without a kernel (GitHub, nbviewer) shows them when the
+Answer is opened. Lessons 05 and 06 tag theirs (a tree is 6–14 kB, the
+hands 19 kB); the game notebooks' answers show boards, left as they are.
 
 A code cell tagged ``raises-exception`` shows a refused move on purpose
 (nbval expects the error; JupyterLab's Run All goes on). Every other cell
@@ -24,6 +30,7 @@ notebook's own.
 """
 from __future__ import annotations
 
+import re
 import sys
 import time
 from pathlib import Path
@@ -67,6 +74,7 @@ def build(path: Path) -> Path:
     nb.metadata.pop("widgets", None)
     normalise_metadata(nb)
     hide_predict_answers(nb)
+    show_answer_pictures(nb)
     # No widget state is stored, so a stored widget view could never be
     # drawn again ("model not found"): keep only its static picture, which
     # every viewer shows; running the cell brings the live board back.
@@ -90,6 +98,63 @@ def hide_predict_answers(nb) -> None:
         if cell.cell_type == "code" and PREDICT in cell.metadata.get("tags", []):
             cell.metadata.setdefault("boardkit", {})["answer_outputs"] = cell.outputs
             cell.outputs = []
+
+
+#: A picture of an answering cell up to this size (bytes of its ``<img>``) is
+#: also put inside the folded Answer below it (a board is larger and is not).
+ANSWER_PICTURE_LIMIT = 30_000
+#: The tag of a ``predict`` cell whose pictures are copied into its Answer.
+ANSWER_PICTURE = "answer-picture"
+#: The lines around the pictures put in an Answer (what lies between is rewritten on every build).
+PICTURES_BEGIN = "<!-- the answering cell's pictures (notebooks/build.py): do not edit -->"
+PICTURES_END = "<!-- end of the answering cell's pictures -->"
+_IMG = re.compile(r'<img class="boardkit-static" src="data:image/svg\+xml;base64,[A-Za-z0-9+/=]+"[^>]*>')
+
+
+def answer_pictures(cell) -> list[str]:
+    """The ``<img>`` of each small picture a ``predict`` cell shows (from its stored answer)."""
+    found = []
+    for out in cell.get("metadata", {}).get("boardkit", {}).get("answer_outputs", []):
+        html = out.get("data", {}).get("text/html", "")
+        html = html if isinstance(html, str) else "".join(html)
+        m = _IMG.fullmatch(html.strip())
+        if m and len(m.group(0)) <= ANSWER_PICTURE_LIMIT:
+            found.append(m.group(0))
+    return found
+
+
+def with_pictures(answer: str, pictures: list[str]) -> str:
+    """An Answer cell's source with ``pictures`` last inside its ``<details>``
+    (any pictures put there before are replaced; none: the block is removed)."""
+    start, end = answer.find(PICTURES_BEGIN), answer.find(PICTURES_END)
+    if start >= 0 and end > start:
+        answer = answer[:start].rstrip("\n") + "\n" + answer[end + len(PICTURES_END):].lstrip("\n")
+    if not pictures:
+        return answer
+    at = answer.rfind("</details>")
+    block = "\n".join([PICTURES_BEGIN, *pictures, PICTURES_END])
+    return answer[:at].rstrip("\n") + "\n\n" + block + "\n" + answer[at:]
+
+
+def answer_cells(nb):
+    """(predict cell, the markdown cell of its folded Answer) for each ``predict``
+    cell followed by a ``<details>`` Answer (the next markdown cell)."""
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type == "code" and PREDICT in cell.metadata.get("tags", []):
+            nxt = next((c for c in nb.cells[i + 1:] if c.cell_type == "markdown"), None)
+            if nxt is not None and "<details>" in nxt.source and "</details>" in nxt.source:
+                yield cell, nxt
+
+
+def show_answer_pictures(nb) -> None:
+    """Put the small pictures of each ``predict`` cell inside its folded
+    Answer, as the same ``<img>`` of an SVG data URI: a viewer without a
+    kernel (GitHub, nbviewer, an export) shows them when the Answer is
+    opened, and they are the answering cell's own output, written on every
+    build, so they cannot drift from it (tests/test_predict_cells.py checks)."""
+    for cell, answer in answer_cells(nb):
+        wanted = ANSWER_PICTURE in cell.metadata.get("tags", [])
+        answer.source = with_pictures(answer.source, answer_pictures(cell) if wanted else [])
 
 
 def normalise_metadata(nb, kernel_name: str = "python3") -> None:

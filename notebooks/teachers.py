@@ -91,6 +91,8 @@ class Question:
     outputs: list[str] = field(default_factory=list)
     pictures: int = 0
     advanced: bool = False
+    #: the SVG the worksheet shows with the question (a code cell tagged ``worksheet`` above it)
+    sheet_picture: str = ""
 
     @property
     def heading(self) -> str:
@@ -153,11 +155,32 @@ def _outputs(cell: dict) -> tuple[list[str], int]:
     return texts, pictures
 
 
+#: A code cell tagged so shows the picture the worksheet prints with the next question (a blank
+#: tree to fill in): the picture is written next to the page (docs/teachers/pictures/).
+SHEET = "worksheet"
+_IMG = re.compile(r'<img class="boardkit-static" src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"')
+#: the pictures notebooks/build.py copies into an Answer (the answer sheet says it shows them)
+ANSWER_PICTURES = re.compile(r"\s*<!-- the answering cell's pictures.*?"
+                             r"<!-- end of the answering cell's pictures -->", re.S)
+
+
+def _picture(cell: dict) -> str:
+    """The SVG of the first picture a code cell shows (its stored outputs)."""
+    import base64
+    for out in cell.get("outputs", []):
+        html = out.get("data", {}).get("text/html", "")
+        m = _IMG.search(html if isinstance(html, str) else "".join(html))
+        if m:
+            return base64.b64decode(m.group(1)).decode("utf-8")
+    return ""
+
+
 def read(path: Path) -> tuple[dict, list[Section], list[Question]]:
     nb = json.loads(path.read_text(encoding="utf-8"))
     sections: list[Section] = [Section("Introduction", "", False)]
     questions: list[Question] = []
     pending: Question | None = None
+    sheet = ""
     for i, cell in enumerate(nb["cells"]):
         source = _text(cell)
         if cell["cell_type"] == "markdown":
@@ -177,13 +200,17 @@ def read(path: Path) -> tuple[dict, list[Section], list[Question]]:
                 q = source[m.start():]
                 q = WRITE.split(q)[0].strip()
                 q = DETAILS.split(q)[0].strip()
-                pending = Question(len(questions) + 1, sec.title, q, advanced=sec.advanced)
+                pending = Question(len(questions) + 1, sec.title, q, advanced=sec.advanced,
+                                   sheet_picture=sheet)
+                sheet = ""
                 questions.append(pending)
                 sec.predicts += 1
             for d in DETAILS.finditer(source):
                 if pending is not None and not pending.answer:
-                    pending.answer = d.group(2).strip()
+                    pending.answer = ANSWER_PICTURES.sub("", d.group(2)).strip()
         else:
+            if SHEET in _tags(cell):
+                sheet = _picture(cell)
             if "predict" in _tags(cell) and pending is not None:
                 texts, pics = _outputs(cell)
                 pending.outputs += texts
@@ -318,15 +345,22 @@ def _quote(text: str) -> list[str]:
     return [("> " + line).rstrip() for line in text.splitlines()]
 
 
-def worksheet(questions: list[Question], title: str) -> list[str]:
+def sheet_picture(stem: str, q: Question) -> str:
+    """Where the worksheet's picture for question ``q`` is written, next to the page."""
+    return f"pictures/{stem}_question_{q.number}.svg"
+
+
+def worksheet(questions: list[Question], title: str, stem: str = "") -> list[str]:
     out = ["## Worksheet", "",
            f"*{title}* — name: ______________________ date: ____________", "",
            "Stop at each *Predict* in the notebook. Write your answer here **before** you run "
            "the next cell; then run it and check. Questions marked *(advanced)* belong to the "
            "advanced sections.", ""]
     for q in questions:
-        out += [f"### Question {q.number} · {q.heading}", "", *_quote(q.text), "",
-                "**My answer:**", "", "&nbsp;", "", "---", "", "&nbsp;", "", "---", "",
+        out += [f"### Question {q.number} · {q.heading}", "", *_quote(q.text), ""]
+        if q.sheet_picture:
+            out += [f"![The picture of question {q.number}, to fill in]({sheet_picture(stem, q)})", ""]
+        out += ["**My answer:**", "", "&nbsp;", "", "---", "", "&nbsp;", "", "---", "",
                 "**After running the cell:** ☐ right ☐ wrong — because …", "", "&nbsp;", "", "---", ""]
     return out
 
@@ -388,7 +422,7 @@ def page(path: Path) -> str:
     out += plan(sections, tour)
     out += advanced(sections)
     if questions:
-        out += worksheet(questions, title)
+        out += worksheet(questions, title, name)
         out += answers(questions)
     text = "\n".join(out).rstrip() + "\n"
     return text.replace("{nb}", path.name)
@@ -552,10 +586,19 @@ def target(path: Path) -> Path:
     return PAGES / f"{path.stem}.md"
 
 
+def sheet_pictures(path: Path) -> dict[Path, str]:
+    """The worksheet's pictures of a notebook: file → SVG text."""
+    _, _, questions = read(path)
+    return {PAGES / sheet_picture(path.stem, q): q.sheet_picture for q in questions if q.sheet_picture}
+
+
 def write(path: Path) -> Path:
     PAGES.mkdir(parents=True, exist_ok=True)
     out = target(path)
     out.write_text(page(path), encoding="utf-8")
+    for file, svg in sheet_pictures(path).items():
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(svg, encoding="utf-8")
     return out
 
 

@@ -72,3 +72,50 @@ def test_slip_streams_core_path_asks_at_least_five_questions_and_starts_with_a_p
     assert plain < pie, "the first move shown is a plain move; the pie rule comes after the rules"
     evaluation = next(i for i, c in enumerate(cells) if "chooser's expected lead" in _text(c))
     assert evaluation > min(i for i, c in enumerate(cells) if '<a id="goal"></a>' in _text(c))
+
+
+class _Node(dict):
+    """A notebook read as JSON, with attribute access as nbformat gives (``cell.source`` …)."""
+
+    def __init__(self, data: dict):
+        super().__init__({k: _Node(v) if isinstance(v, dict) else
+                          [_Node(x) if isinstance(x, dict) else x for x in v] if isinstance(v, list) else v
+                          for k, v in data.items()})
+
+    def __getattr__(self, name: str):
+        value = self[name]
+        return "".join(value) if name == "source" and isinstance(value, list) else value
+
+
+def _build():
+    import importlib.util
+    import sys
+    spec = importlib.util.spec_from_file_location("notebook_build", ROOT / "notebooks" / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("notebook_build", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_an_answer_shows_the_pictures_of_its_cell_without_a_kernel(path):
+    """A ``predict`` cell tagged ``answer-picture``: its folded Answer holds the very pictures the
+    cell shows (its stored outputs, as notebooks/build.py writes them), so GitHub and nbviewer show
+    them when the Answer is opened; no other Answer holds such a block."""
+    build = _build()
+    nb = _Node(json.loads(path.read_text(encoding="utf-8")))
+    tagged = 0
+    for cell, answer in build.answer_cells(nb):
+        wanted = build.ANSWER_PICTURE in cell.metadata.get("tags", [])
+        pictures = build.answer_pictures(cell) if wanted else []
+        if wanted:
+            tagged += 1
+            assert pictures, f"{path.name} {cell.id}: tagged answer-picture, but no small picture to show"
+            inside = answer.source.split("<details>", 1)[1].rsplit("</details>", 1)[0]
+            assert all(p in inside for p in pictures), \
+                f"{path.name} {cell.id}: its pictures are not in the Answer"
+        assert answer.source == build.with_pictures(answer.source, pictures), (
+            f"{path.name}: the Answer after {cell.id} differs from its cell's pictures: rebuild it")
+    if path.name.startswith(("05", "06")):
+        assert tagged == 4, f"{path.name}: every picture answering a Predict is shown in its Answer"

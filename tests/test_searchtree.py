@@ -220,3 +220,156 @@ def test_why_not_values_every_move_the_seat_had_and_marks_its_own():
     best = ranked[0]["action"]
     before.apply(best)
     assert "the AI's choice too" in why_not(before, 0)
+
+
+def _listed(said: str) -> dict[str, float]:
+    """The moves and values why_not prints, one a line ("  s7 → 2f  -0.7  …")."""
+    return {m.group(1): float(m.group(2)) for m in re.finditer(r"^  (\S+ → \S+) +([+-]\d+\.\d)", said, re.M)}
+
+
+def test_why_not_values_every_first_move_under_the_pie_rule():
+    """SS-R10: the first move is valued too — each legal first move is worth, to its mover,
+    minus what the other player expects after taking the colour it prefers."""
+    from boardkit.slip_stream import SlipStream
+    from boardkit.slip_stream.ai import SlipStreamAI, why_not
+
+    start = SlipStream(seed=6, chance=["first 0"])
+    assert start.state["phase"] == "pie"
+    play = start.copy()
+    play.apply("move s7 2f")
+    bot = SlipStreamAI.level(1, seed=1)
+    while play.current_player == 1:
+        play.apply(bot.choose(play))
+    said = why_not(play, 0)
+    assert "not a move of a machine" not in said and "SS-R10" in said
+    listed = _listed(said)
+    assert set(listed) == {" → ".join(a.split()[1:]) for a in start.legal_actions}
+    assert said.count("← yours") == 1 and re.search(r"^  s7 → 2f .*← yours$", said, re.M)
+    judge = SlipStreamAI.level(1)
+    for action in list(start.legal_actions)[:4]:
+        after = start.copy()
+        after.apply(action)
+        judge.choose(after)
+        chooser = judge.last_search["evaluation"]
+        assert chooser >= 0                                   # the chooser takes the better side
+        assert listed[" → ".join(action.split()[1:])] == round(-chooser, 1)
+    assert list(listed.values()) == sorted(listed.values(), reverse=True)
+
+
+def test_why_not_states_the_gap_of_the_values_it_prints():
+    from boardkit.slip_stream import SlipStream
+    from boardkit.slip_stream.ai import SlipStreamAI, why_not
+
+    demo = SlipStream(seed=6, chance=["first 0"])
+    bot = SlipStreamAI.level(1, seed=1)
+    while demo.state["phase"] != "play" or demo.current_player != 0:
+        demo.apply(bot.choose(demo))
+    for _ in range(3):
+        moves = list(demo.legal_actions)
+        demo.apply(moves[len(moves) // 2])
+        demo.apply(bot.choose(demo))
+    said = why_not(demo, 0)
+    listed = _listed(said)
+    mine = float(re.search(r"^  \S+ → \S+ +([+-]\d+\.\d) .*← yours$", said, re.M).group(1))
+    gap = float(re.search(r"about (\d+\.\d) points better", said).group(1))
+    assert gap == round(max(listed.values()) - mine, 1) > 0
+
+
+def test_a_numeric_tree_tried_in_another_order_keeps_its_move_names():
+    t = numeric_tree([[7, 5, 8], [3, 9, 6], [4, 11, 2]], names="BAC")
+    assert [c.label for c in t.children] == ["B", "A", "C"]
+    assert [leaf.label for leaf in t.children[0].children] == ["B1", "B2", "B3"]
+    assert alphabeta(t) == 9 and t.value == 5
+    svg = GameTree(t, down=True).svg()
+    assert svg.index(">B<") < svg.index(">A<") < svg.index(">C<")
+    with pytest.raises(ValueError):
+        numeric_tree([[1, 2], [3, 4]], names="AA")
+
+
+def _shown_sizes(svg: str) -> list[float]:
+    """The font sizes (px) of the words a tree picture draws, by the classes it uses."""
+    sizes = {c: float(px) for c, px in re.findall(r"\.bk-tree \.(\w+)\{font:(?:bold )?(\d+)px", svg)}
+    used = set(re.findall(r'<text [^>]*class="(\w+)', svg))
+    return [sizes[c] for c in used if c in sizes] + [float(x) for x in re.findall(r'font-size="(\d+)"', svg)]
+
+
+@pytest.mark.parametrize("width", [821, 912])
+def test_the_lessons_widest_trees_are_read_at_14_px_at_least_on_a_notebook_s_width(width):
+    """The lessons' widest trees (the alpha-beta tree with its windows, the expectimax tree of
+    lesson B, the endgame tree drawn across) keep every word at 14 px or more once shown in an
+    output as wide as JupyterLab's at 1280 × 720 with its file browser open (821 px measured in
+    JupyterLab 4; 912 px in the review): a picture wider than that shrinks."""
+    from boardkit.core.tree import minimax_tree
+    from boardkit.slip_stream import SlipStream
+
+    endgame = SlipStream.scenario(
+        red=["37a", "37b", "36c", "35a"], blue=["37d", "37e", "37f", "35e"],
+        goal=["red", "red", "blue", "blue", "blue"], scores={"red": 12, "blue": 13},
+        wheels={k: ("red" if k % 2 else "blue") for k in range(1, 7)})
+    across = GameTree(minimax_tree(endgame.rules, endgame.state, 0, label=lambda a: a[5:]),
+                      "Every way the endgame can go", legend=[("max", "red to move")]).svg()
+    from boardkit.super_race.odds import keep_tree
+
+    lesson = numeric_tree([[3, 9, 6], [7, 5, 8], [4, 11, 2]])
+    alphabeta(lesson)
+    decision = keep_tree(("rc", "rc", "ys", "yc", "bs"), 3, "red", rolls_left=2, keeps=(2, 1))
+    expectimax(decision)
+    pictures = [across]
+    for tree, caption in ((lesson, "Alpha-beta: the window (α, β) under each node; grey and dashed: "
+                                   "never looked at"),
+                          (decision, "Expectimax: a chance node is the average of its children, weighed "
+                                     "by their chances")):
+        pictures.append(GameTree(tree, caption, value_text=lambda v: "" if v is None else f"{v:.2f}",
+                                 down=True).svg())
+    for svg in pictures:
+        shown = int(re.search(r'width="(\d+)"', svg).group(1))
+        scale = min(width, 2 * shown) / shown if shown < 600 else width / shown
+        assert min(_shown_sizes(svg)) * scale >= 14, (svg[:300], shown)
+
+
+def _race():
+    race = SlimeRace(players=3, seed=4)
+    greedy = GreedyBot(1)
+    for _ in range(9):
+        race.apply(greedy.choose(race))
+    return race
+
+
+def test_a_hidden_draw_is_drawn_the_same_way_after_10_and_100_iterations():
+    """Another seat's draw is hidden from the searching seat: both pictures write it 'draw ?',
+    where the search names a branch by the first card it met until a second one comes."""
+    race = _race()
+    said = {}
+    for n in (10, 100):
+        bot = MCTSBot(seed=1, iterations=n, keep_tree=True)
+        bot.choose(race)
+        plain = mcts_tree(bot, depth=2, widest=7)
+        drawn = mcts_tree(bot, depth=2, widest=7, hidden=True)
+        below = [g.label for c in drawn.children if c.chance for g in c.children]
+        assert below and set(below) == {"draw ?"}
+        said[n] = {g.label for c in plain.children if c.chance for g in c.children}
+    assert any(x != "draw ?" for x in said[10])          # the search's own names, after 10
+
+
+def test_edge_words_sit_beside_a_straight_end_of_their_edge():
+    """The words on an edge are clear of its curve: each labelled edge ends in a straight
+    segment ('L') beside (down) or under (across) its words."""
+    lesson = numeric_tree(LESSON)
+    alphabeta(lesson)
+    decision = keep_tree(("rc", "rc", "ys", "yc", "bs"), 3, "red", rolls_left=2, keeps=(2, 1))
+    expectimax(decision)
+    bot = MCTSBot(seed=1, iterations=10, keep_tree=True)
+    bot.choose(_race())
+    for picture in (GameTree(decision, down=True), GameTree(mcts_tree(bot, depth=2, widest=7))):
+        svg = picture.svg()
+        pairs = re.findall(r'<path d="([^"]+)"[^>]*/>\s*<text x="([\d.]+)" y="([\d.]+)"[^>]*class="edgetext',
+                           svg)
+        assert len(pairs) == svg.count('class="edgetext') > 0
+        for d, x, y in pairs:
+            end = re.search(r"([\d.]+),([\d.]+) L([\d.]+),([\d.]+)$", d)
+            assert end, d
+            x0, y0, x1, y1 = map(float, end.groups())
+            if picture.down:       # a vertical end; the words' baseline is beside it
+                assert x0 == x1 and y0 <= float(y) - 10 and float(y) <= y1 and abs(float(x) - x1) == 5
+            else:                  # a horizontal end under the words
+                assert y0 == y1 and float(y) == y1 - 5 and x0 < float(x) <= x1

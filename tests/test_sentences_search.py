@@ -273,3 +273,57 @@ def test_the_match_without_the_search_to_the_end_is_told_with_both_samples():
             for i in (0, 1))
     both = rate(k, n)
     assert n == 400 and verdict(both["low"], both["high"], "half") == "less than half"
+
+
+# ------------------------------------------------ lessons A and B: answers read from their cells
+def _printed_list(out: str, head: str) -> list[float]:
+    line = next(x for x in out.splitlines() if x.startswith(head))
+    return [float(v) for v in line.split("[", 1)[1].rstrip("]").split(",")]
+
+
+def test_the_100_iteration_answer_says_what_the_visits_and_means_show():
+    """Lesson B: after 100 iterations the visits are spread (no move has twice another's), the
+    means close; the answer gives the printed extremes."""
+    out = output_of("big = grow(100)")
+    visits = _printed_list(out, "visits after 100 iterations")
+    means = _printed_list(out, "their mean values")
+    text = notebook_text()
+    assert "**Shared out, not piled up — here.**" in text
+    assert max(visits) < 2 * min(visits)                       # "no move has even twice the visits"
+    assert (f"The most visited move has {max(visits):.0f} visits, the least visited {min(visits):.0f}: "
+            "no move has even twice the visits of another") in text
+    assert f"The seven means are close ({min(means):.2f} to {max(means):.2f})" in text
+    assert max(means) - min(means) < 0.1
+    best, worst = means.index(max(means)), means.index(min(means))
+    assert "the best mean has the most visits and the worst the fewest" in text
+    assert visits[best] == max(visits) and visits[worst] == min(visits)
+
+
+def test_the_keep_decision_answer_gives_the_printed_difference():
+    out = output_of("best = expectimax(decision)")
+    worth = dict(re.findall(r"^(keep .+?) +worth (\d\.\d+)$", out, re.M))
+    two, one = float(worth["keep 2 red, roll 3"]), float(worth["keep 1 red, roll 4"])
+    points = round(100 * (two - one))
+    assert f"costs about {points} points of percentage ({two:.3f} − {one:.3f})" in notebook_text()
+
+
+def test_lesson_a_answer_1_says_the_averages_as_they_are():
+    from boardkit.core.searchtree import numeric_tree
+    lesson = numeric_tree([[3, 9, 6], [7, 5, 8], [4, 11, 2]])
+    means = {c.label: sum(leaf.value for leaf in c.children) / 3 for c in lesson.children}
+    assert max(means, key=means.get) == "B"
+    assert (f"B also has the largest average ({means['B']:.2f}, against A's {means['A']:g} and C's "
+            f"{means['C']:.2f})") in notebook_text()
+
+
+def test_the_ai_node_counts_are_compared_like_with_like():
+    out = output_of('print("depth | AI nodes, every iteration')
+    rows = {int(d): (int(n), int(last)) for d, n, last in
+            re.findall(r"^ +(\d) \| +(\d+) \| .+? \| +(\d+)$", out, re.M)}
+    for d in range(2, 7):
+        assert rows[d][1] == rows[d][0] - rows[d - 1][0]
+    table = output_of("best_move(minimax, depth)")
+    row = re.search(r"^ +3 \| +(\d+) \| +(\d+) \| +(\d+) \| +(\d+) \| +(\d+) \| True$", table, re.M)
+    plain, ordered = int(row.group(3)), int(row.group(4))
+    assert rows[3][1] > plain
+    assert f"({rows[3][1]} against {plain}, and {ordered} with the order)" in notebook_text()

@@ -160,3 +160,23 @@ def test_a_section_that_grows_changes_the_contents_table(tmp_path):
     grown = teachers._min(wheels.minutes + 600 / teachers.WORDS_PER_MINUTE)
     assert f"[Wheel tokens](#wheels) | core · 1 *Predict* | {grown} |" in table
     assert "**Core path: 32 minutes before playing**" in table
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_a_worksheet_prints_the_picture_its_question_asks_to_fill_in(path):
+    """A question that says to copy a picture (or print the worksheet) has it on the worksheet:
+    the picture a code cell tagged ``worksheet`` above it shows, written next to the page and
+    equal to the notebook's stored picture."""
+    _, _, questions = teachers.read(path)
+    worksheet, _ = _parts(teachers.page(path))
+    for q in questions:
+        if "print the worksheet" in q.text:
+            assert q.sheet_picture, f"{path.name}: question {q.number} sends to a worksheet with no picture"
+    pictures = teachers.sheet_pictures(path)
+    for file, svg in pictures.items():
+        assert file.is_file() and file.read_text(encoding="utf-8") == svg, (
+            f"{file.relative_to(ROOT)} is out of date with {path.name}: run python notebooks/teachers.py")
+        assert f"]({file.relative_to(teachers.PAGES).as_posix()})" in worksheet
+        assert "?" in svg and "<svg" in svg
+    if path.stem.startswith(("05", "06")):
+        assert len(pictures) == 1, f"{path.name}: the blank tree of its first question is on the worksheet"

@@ -38,11 +38,17 @@ __all__ = ["numeric_tree", "back_up", "alphabeta", "expectimax", "leaves", "mcts
 _NAMES = ("ABCDEFGH", "12345678", "abcdefgh", "ABCDEFGH")
 
 
-def numeric_tree(spec: Sequence[Any], players: tuple[str, str] = ("MAX", "MIN")) -> TreeNode:
+def numeric_tree(spec: Sequence[Any], players: tuple[str, str] = ("MAX", "MIN"),
+                 names: str | None = None) -> TreeNode:
     """A game tree from nested lists: a number is a leaf (its value, for
     MAX), a list a position whose moves lead to its items. MAX moves at the
     root, then the players take turns. The moves are named by their place:
-    ``A``, ``B`` … below the root, then ``A1``, ``A2`` …, then ``A1a`` …"""
+    ``A``, ``B`` … below the root, then ``A1``, ``A2`` …, then ``A1a`` …;
+    ``names`` gives the root's moves other names, one letter each (``"BAC"``:
+    the same moves tried in another order keep their names, B's replies
+    are B1, B2 …)."""
+    if names is not None and (len(names) != len(spec) or len(set(names)) != len(names)):
+        raise ValueError(f"{len(spec)} different names are needed for the root's moves, not {names!r}")
     def build(item: Any, depth: int, label: str) -> TreeNode:
         if isinstance(item, (int, float)) and not isinstance(item, bool):
             return TreeNode(label=label, value=float(item), note="a leaf: its value is given")
@@ -51,7 +57,8 @@ def numeric_tree(spec: Sequence[Any], players: tuple[str, str] = ("MAX", "MIN"))
         if len(item) > len(_NAMES[0]) or depth >= len(_NAMES):
             raise ValueError("too large a tree to draw: at most 8 moves a position and 4 plies")
         node = TreeNode(label=label, player=players[depth % 2], maximise=depth % 2 == 0)
-        node.children = [build(c, depth + 1, label + _NAMES[depth][k]) for k, c in enumerate(item)]
+        letters = names if depth == 0 and names is not None else _NAMES[depth]
+        node.children = [build(c, depth + 1, label + letters[k]) for k, c in enumerate(item)]
         return node
 
     return build(spec, 0, "")
@@ -177,7 +184,7 @@ def expectimax(root: TreeNode) -> float:
 
 # ------------------------------------------------------------ a Monte Carlo tree
 def mcts_tree(bot: Any, label: Callable[[str], str] = str, depth: int = 2, widest: int = 4,
-              seat_name: Callable[[int], str] | None = None) -> TreeNode:
+              seat_name: Callable[[int], str] | None = None, hidden: bool = False) -> TreeNode:
     """The tree the bot's last search grew (an
     :class:`~boardkit.core.mcts.MCTSBot` made with ``keep_tree=True``), as a
     :class:`TreeNode`: ``depth`` plies below the root, at each node its
@@ -185,7 +192,13 @@ def mcts_tree(bot: Any, label: Callable[[str], str] = str, depth: int = 2, wides
     node "… k more"). Each edge says the child's visits and its mean value
     for the player who chose it (for a chance outcome: for the searching
     seat), ``n · mean``. The move the bot plays, then the most visited
-    child below each node (what it expects next), is ``chosen``."""
+    child below each node (what it expects next), is ``chosen``.
+
+    ``hidden=True``: the chance outcomes are hidden from the searching seat
+    (a card another seat draws): each is drawn as the seat knows it,
+    ``draw ?``, whatever card the sampled worlds put there (the search
+    itself names a branch by the first outcome it met, and writes ``?``
+    only once a second, different one has come down it)."""
     root = getattr(bot, "last_tree", None)
     if root is None:
         raise ValueError("no tree kept: make the bot with keep_tree=True and let it choose a move")
@@ -205,7 +218,13 @@ def mcts_tree(bot: Any, label: Callable[[str], str] = str, depth: int = 2, wides
             return out
         kids = sorted(node.children.items(), key=lambda kv: (-kv[1].visits, kv[0]))
         shown, rest = kids[:widest], kids[widest:]
-        out.children = [convert(c, c.label or a, node.actor, d + 1) for a, c in shown if c.visits]
+        def name(c: Any, a: Any) -> str:
+            said = c.label or a
+            if hidden and node.actor is CHANCE and isinstance(said, str) and " " in said:
+                return said.split(" ", 1)[0] + " ?"
+            return said
+
+        out.children = [convert(c, name(c, a), node.actor, d + 1) for a, c in shown if c.visits]
         rest_visits = sum(c.visits for _, c in rest)
         if rest_visits:
             out.children.append(TreeNode(label=f"… {len(rest)} more", cut=True,

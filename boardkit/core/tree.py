@@ -16,11 +16,11 @@ picture.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .rules import CHANCE, Rules, State
-from .svg import El, picture_html, svg_document, text, text_width, title
+from .svg import El, picture_html, svg_document, text, text_width, title, wrap
 
 __all__ = ["TreeNode", "GameTree", "minimax_tree"]
 
@@ -73,25 +73,30 @@ def _fmt_probability(p: float) -> str:
     return f"{p:.0%}" if p >= 0.01 else f"{p:.1%}"
 
 
-CSS = """
-.bk-tree .edge{stroke:#8a8a8a;stroke-width:1.4;fill:none}
-.bk-tree .edge.chosen{stroke:#e07000;stroke-width:4}
-.bk-tree .node rect{fill:#fff;stroke:#555;stroke-width:1.2}
-.bk-tree .node.max rect{fill:#eef4ff}
-.bk-tree .node.min rect{fill:#fff1ee}
-.bk-tree .node.leaf rect{fill:#f6f6f6}
-.bk-tree .node.chosen rect{stroke:#e07000;stroke-width:3}
-.bk-tree .label{font:12px sans-serif;fill:#111}
-.bk-tree .value{font:bold 12px sans-serif;fill:#111}
-.bk-tree .who{font:10px sans-serif;fill:#555}
-.bk-tree .node.chance rect{fill:#fff6cc;stroke:#8a6d00}
-.bk-tree .edge.cut{stroke:#c4c4c4;stroke-dasharray:4 3}
-.bk-tree .node.cut rect{fill:#ececec;stroke:#bdbdbd;stroke-dasharray:4 3}
-.bk-tree .node.cut text{fill:#9a9a9a}
-.bk-tree .window{font:11px sans-serif;fill:#1f4e9a}
-.bk-tree .edgetext{font:11px sans-serif;fill:#333}
-.bk-tree .edgetext.chosen{fill:#a04f00;font-weight:bold}
+def _css(label: int, small: int) -> str:
+    """The tree's style: ``label`` px for a node's words and value, ``small`` for windows and edges."""
+    return f"""
+.bk-tree .edge{{stroke:#8a8a8a;stroke-width:1.4;fill:none}}
+.bk-tree .edge.chosen{{stroke:#e07000;stroke-width:4}}
+.bk-tree .node rect{{fill:#fff;stroke:#555;stroke-width:1.2}}
+.bk-tree .node.max rect{{fill:#eef4ff}}
+.bk-tree .node.min rect{{fill:#fff1ee}}
+.bk-tree .node.leaf rect{{fill:#f6f6f6}}
+.bk-tree .node.chosen rect{{stroke:#e07000;stroke-width:3}}
+.bk-tree .label{{font:{label}px sans-serif;fill:#111}}
+.bk-tree .value{{font:bold {label}px sans-serif;fill:#111}}
+.bk-tree .node.chance rect{{fill:#fff6cc;stroke:#8a6d00}}
+.bk-tree .edge.cut{{stroke:#c4c4c4;stroke-dasharray:4 3}}
+.bk-tree .node.cut rect{{fill:#ececec;stroke:#bdbdbd;stroke-dasharray:4 3}}
+.bk-tree .node.cut text{{fill:#9a9a9a}}
+.bk-tree .window{{font:{small}px sans-serif;fill:#1f4e9a}}
+.bk-tree .edgetext{{font:{small}px sans-serif;fill:#333}}
+.bk-tree .edgetext.chosen{{fill:#a04f00;font-weight:bold}}
 """
+
+
+#: the style of a tree drawn across (13 px: such a tree is narrow and shown enlarged)
+CSS = _css(13, 12)
 
 
 class GameTree:
@@ -104,20 +109,35 @@ class GameTree:
     :param down: the root at the top and the leaves side by side along the
         bottom (a small tree: wider than tall, as a slide is); else the root
         at the left.
+    :param legend: a line under the caption, ``(kind, words)`` for each kind
+        of box: ``"max"``, ``"min"``, ``"leaf"`` or ``"chance"`` (e.g.
+        ``("max", "red to move")``).
 
     A node's ``window`` is written under its box (α and β), its ``edge``
-    (or its ``probability``) on the edge into it; a ``cut`` node and its
-    edge are grey and dashed, a ``chance`` node is yellow.
+    (or its ``probability``) on the edge into it, beside the straight end
+    of the edge (clear of the curve); a ``cut`` node and its edge are grey
+    and dashed, a ``chance`` node is yellow.
+
+    A tree is meant to be read on a screen as wide as a notebook's output
+    (821 px in JupyterLab at 1280 × 720 with its file browser open); a tree
+    drawn downwards: its words are :attr:`FONT_DOWN` px and
+    a leaf writes its value under its label, so that a leaf is only as wide
+    as its longer line; its windows and edge words are :attr:`SMALL_DOWN` px.
     """
 
     DX = 150          # one ply
     DY = 26           # one leaf
     W, H = 112, 20    # a node's box
-    W_DOWN = 84       # a node's box in a tree drawn downwards
+    FONT, SMALL = 13, 12              # across: words, windows and edges
+    FONT_DOWN, SMALL_DOWN = 15, 14    # down
+    H_DOWN = 26       # a box of one line, drawn downwards
+    LEAF_DOWN = 44    # a leaf drawn downwards: its label, its value under it
+    CAPTION = 16
 
     def __init__(self, root: TreeNode, caption: str = "",
                  value_text: Callable[[float | None], str] = _fmt_value, blanks: bool = False,
-                 down: bool = False):
+                 down: bool = False, legend: Sequence[tuple[str, str]] = ()):
+        self.legend = list(legend)
         self.root = root
         self.down = down
         self.caption = caption
@@ -139,33 +159,64 @@ class GameTree:
             return _fmt_probability(node.probability)
         return ""
 
+    def _value(self, node: TreeNode) -> str:
+        value = self.value_text(node.value)
+        if value and node.bound:
+            value = node.bound + value
+        if not value and self.blanks and node.children and not node.cut:
+            value = "?"
+        return value
+
+    @staticmethod
+    def _window(node: TreeNode) -> tuple[str, str]:
+        """The node's window in two lines (α, then β): a narrow leaf keeps it under its box."""
+        assert node.window is not None
+        return f"α {_fmt_bound(node.window[0])}", f"β {_fmt_bound(node.window[1])}"
+
     def svg(self) -> str:
         root = self.root
-        top = 34 if self.caption else 10
+        down = self.down
+        font, small = (self.FONT_DOWN, self.SMALL_DOWN) if down else (self.FONT, self.SMALL)
+        top = 36 if self.caption else 10
         every = self._nodes()
         windows = any(n.window is not None for n in every)
-        edge_room = max((text_width(self._edge_words(n), 11) for n in every), default=0.0)
-        w = self.W_DOWN if self.down else self.W
+        edge_room = max((text_width(self._edge_words(n), small) for n in every), default=0.0)
+        window_room = max((text_width(line, small) for n in every if n.window is not None
+                           for line in self._window(n)), default=0.0)
+        w = self.W
+
+        def stacked(node: TreeNode) -> bool:
+            """A leaf drawn downwards writes its value under its label."""
+            return down and not node.children
 
         def box(node: TreeNode) -> float:
-            """A node's width: in a tree drawn downwards a node widens to its words."""
-            if not self.down:
+            """A node's width: drawn downwards, a node is as wide as its words."""
+            if not down:
                 return w
-            return max(w, text_width(node.label or "start", 12) + text_width("≤+0.00", 12, True) + 18)
-        if self.down:     # the root at the top, one row per ply, the leaves side by side
-            # each leaf as wide as its own words (one long label does not widen them all)
-            dy = self.H + 50 + (16 if windows else 0)
-        else:             # the root at the left, one column per ply, the leaves one under another
-            step = self.DY + (16 if windows else 0)
-            dx = max(self.DX, self.W + 24 + edge_room) if edge_room else self.DX
+            words, value = node.label or "start", self._value(node)
+            if stacked(node):
+                return max(text_width(words, font), text_width(value, font, True), 2 * font) + 14
+            return text_width(words, font) + max(text_width(value or "?", font, True), 2 * font) + 22
+
+        def height(node: TreeNode) -> float:
+            return (self.LEAF_DOWN if stacked(node) else self.H_DOWN) if down else self.H
+
+        win_h = 2 * small + 8 if windows else 0
+        if down:     # the root at the top, one row per ply, the leaves side by side
+            dy = self.H_DOWN + 60 + win_h
+        else:        # the root at the left, one column per ply, the leaves one under another
+            step = self.DY + (win_h if windows else 0)
+            dx = max(self.DX, self.W + 44 + edge_room) if edge_room else self.DX
         pos: dict[int, tuple[float, float]] = {}
         counter = [0.0]
 
         def place(node: TreeNode, d: int) -> float:
             """The node's centre along the leaves' axis (down) or its offset (across)."""
             if not node.children:
-                if self.down:
-                    room = max(box(node) + 12, edge_room + 16)
+                if down:
+                    # each leaf as wide as its own words (one long label does not widen them all),
+                    # with room for its window and for the words of its edge on either side
+                    room = max(box(node) + 14, window_room + 14, 2 * edge_room + 10)
                     at = counter[0] + room / 2
                     counter[0] += room
                 else:
@@ -174,18 +225,33 @@ class GameTree:
             else:
                 ats = [place(c, d + 1) for c in node.children]
                 at = (ats[0] + ats[-1]) / 2
-            pos[id(node)] = ((10 + at - box(node) / 2, top + d * dy + self.H / 2) if self.down
+            # (x of the box's left side, y of the box's top) down; (x, y of the middle) across
+            pos[id(node)] = ((10 + at - box(node) / 2, top + d * dy) if down
                              else (10 + d * dx, top + at + self.H / 2))
             return at
 
         place(root, 0)
-        if self.down:
-            width = int(20 + counter[0])
-            height = int(top + root.depth() * dy + self.H + (16 if windows else 0) + 10)
+        width = int(20 + counter[0]) if down else int(20 + root.depth() * dx + w)
+        # the caption in lines as wide as the tree (at least 480 px): it never widens the picture much
+        lines = wrap(self.caption, max(width, 480) - 20, self.CAPTION, True) if self.caption else []
+        width = max(width, int(max((text_width(line, self.CAPTION, True) for line in lines), default=0) + 20))
+        shift = (len(lines) - 1) * (self.CAPTION + 4) if lines else 0
+        key = El("g", class_="bk-tree")
+        if self.legend:
+            lx, ly = 10.0, top + shift
+            for kind, said in self.legend:
+                key.add(El("g", El("rect", x=round(lx, 1), y=ly - 2, width=font, height=font, rx=3),
+                           text(round(lx + font + 5, 1), round(ly + font - 3, 1), said, class_="label"),
+                           class_=f"node {kind}"))
+                lx += font + 5 + text_width(said, font) + 18
+            width = max(width, int(lx))
+            shift += font + 10
+        if shift:
+            pos = {k: (px, py + shift) for k, (px, py) in pos.items()}
+        if down:
+            height_ = int(max(pos[id(n)][1] + height(n) for n in every) + win_h + 10)
         else:
-            width = int(20 + root.depth() * dx + w)
-            height = int(top + counter[0] * step + 10)
-        below = self.H / 2 + (16 if windows else 0)
+            height_ = int(top + shift + counter[0] * step + 10)
         edges = El("g")
         nodes = El("g")
 
@@ -196,18 +262,28 @@ class GameTree:
                 cx, cy = pos[id(c)]
                 cw = box(c)
                 lit = c.chosen and node.chosen
-                if self.down:
-                    x0, y0, x1, y1 = x + bw / 2, y + below, cx + cw / 2, cy - self.H / 2
-                    d = f"M{x0:.1f},{y0:.1f} C{x0:.1f},{y0 + 18:.1f} {x1:.1f},{y1 - 18:.1f} {x1:.1f},{y1:.1f}"
+                said = self._edge_words(c)
+                if down:
+                    # from under the parent (and its window) to a straight end above the child
+                    x0, y0 = x + bw / 2, y + height(node) + (win_h if node.window is not None else 0)
+                    x1, y1 = cx + cw / 2, cy
+                    bend = y1 - 22
+                    d = (f"M{x0:.1f},{y0:.1f} C{x0:.1f},{y0 + 18:.1f} {x1:.1f},{bend - 18:.1f} "
+                         f"{x1:.1f},{bend:.1f} L{x1:.1f},{y1:.1f}")
+                    # the words beside the straight end, on the side away from the parent
+                    left = x0 > x1 + 1
+                    at = (round(x1 - 5 if left else x1 + 5, 1), round(y1 - 6, 1),
+                          "end" if left else "start")
                 else:
-                    d = (f"M{x + w:.1f},{y:.1f} C{x + w + 18:.1f},{y:.1f} "
-                         f"{cx - 18:.1f},{cy:.1f} {cx:.1f},{cy:.1f}")
+                    # a straight end under the edge's words, into the child's left side
+                    x0, y0, x1, y1 = x + w, y, cx, cy
+                    flat = x1 - (text_width(said, small) + 12 if said else 0)
+                    d = (f"M{x0:.1f},{y0:.1f} C{x0 + 18:.1f},{y0:.1f} {flat - 18:.1f},{y1:.1f} "
+                         f"{flat:.1f},{y1:.1f}" + (f" L{x1:.1f},{y1:.1f}" if said else ""))
+                    at = (round(x1 - 5, 1), round(y1 - 5, 1), "end")
                 edges.add(El("path", d=d,
                              class_="edge" + (" chosen" if lit else "") + (" cut" if c.cut else "")))
-                said = self._edge_words(c)
                 if said:
-                    at = ((round(cx + cw / 2, 1), round(cy - self.H / 2 - 5, 1), "middle") if self.down
-                          else (round(cx - 4, 1), round(cy - 5, 1), "end"))
                     edges.add(text(at[0], at[1], said, text_anchor=at[2],
                                    class_="edgetext" + (" chosen" if lit else "")))
                 draw(c)
@@ -216,36 +292,41 @@ class GameTree:
             g = El("g", class_=f"node {kind}" + (" chosen" if node.chosen else "")
                    + (" cut" if node.cut else ""))
             words = node.label or "start"
-            value = self.value_text(node.value)
-            if value and node.bound:
-                value = node.bound + value
-            if not value and self.blanks and node.children and not node.cut:
-                value = "?"
+            value = self._value(node)
             g.add(title(" — ".join(w for w in (words, node.player and f"{node.player} to act",
                                                  value and value != "?" and f"value {value}",
                                                  "never looked at" if node.cut else "", node.note)
                                    if w)))
-            g.add(El("rect", x=round(x, 1), y=round(y - self.H / 2, 1), width=round(bw, 1),
-                     height=self.H, rx=5))
-            room = bw - 8 - (text_width(value, 12, True) + 6 if value else 0)
-            shown = words
-            while text_width(shown, 12) > room and len(shown) > 2:
-                shown = shown[:-2] + "…"
-            g.add(text(round(x + 5, 1), round(y + 4, 1), shown, class_="label"))
-            if value:
-                g.add(text(round(x + bw - 4, 1), round(y + 4, 1), value, class_="value",
-                           text_anchor="end"))
+            h = height(node)
+            y_top = y if down else y - self.H / 2
+            g.add(El("rect", x=round(x, 1), y=round(y_top, 1), width=round(bw, 1), height=h, rx=5))
+            if stacked(node):
+                g.add(text(round(x + bw / 2, 1), round(y_top + font + 2, 1), words, class_="label",
+                           text_anchor="middle"))
+                if value:
+                    g.add(text(round(x + bw / 2, 1), round(y_top + 2 * font + 7, 1), value, class_="value",
+                               text_anchor="middle"))
+            else:
+                room = bw - 8 - (text_width(value, font, True) + 6 if value else 0)
+                shown = words
+                while text_width(shown, font) > room and len(shown) > 2:
+                    shown = shown[:-2] + "…"
+                base = round(y_top + h / 2 + font * 0.35, 1)
+                g.add(text(round(x + 5, 1), base, shown, class_="label"))
+                if value:
+                    g.add(text(round(x + bw - 5, 1), base, value, class_="value", text_anchor="end"))
             if node.window is not None:
-                g.add(text(round(x + 4, 1), round(y + self.H / 2 + 12, 1),
-                           f"α {_fmt_bound(node.window[0])}  β {_fmt_bound(node.window[1])}",
-                           class_="window"))
+                for i, line in enumerate(self._window(node)):
+                    g.add(text(round(x + 4, 1), round(y_top + h + (i + 1) * (small + 2) - 1, 1), line,
+                               class_="window"))
             nodes.add(g)
 
         draw(root)
-        parts = [El("g", edges, nodes, class_="bk-tree")]
-        if self.caption:
-            parts.insert(0, text(10, 20, self.caption, font_weight="bold", font_size=14))
-        return str(svg_document(width, height, *parts, css=CSS,
+        parts = [El("g", edges, nodes, class_="bk-tree"), key]
+        for i, line in enumerate(lines):
+            parts.insert(i, text(10, 22 + i * (self.CAPTION + 4), line, font_weight="bold",
+                                 font_size=self.CAPTION, font_family="sans-serif"))
+        return str(svg_document(width, height_, *parts, css=_css(font, small),
                                 label=self.caption or "a game tree"))
 
     def __repr__(self) -> str:

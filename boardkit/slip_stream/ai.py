@@ -400,10 +400,25 @@ def why_not(game: Any, seat: int, ai: SlipStreamAI | None = None) -> str:
         return f"{game.seat_name(seat)} has not moved yet."
     before = game.copy()
     before.undo(to_seat=seat)
-    if before.state["phase"] != "play":
-        return f"{game.seat_name(seat)}'s last action was {entry.action!r}: not a move of a machine."
-    ai.choose(before)
-    moves = (ai.last_search or {}).get("moves") or []
+    phase = before.state["phase"]
+    if phase == "colour":
+        return (f"{game.seat_name(seat)}'s last action was choosing a colour (SS-R10), not a move of a "
+                f"machine: ask again after your next move.")
+    first = phase == "pie"
+    if first:
+        # SS-R10: after a first move the other player takes the better colour, so a first move is
+        # worth, to its mover, minus what the chooser then expects (the AI's own colour choice)
+        moves = []
+        for action in before.legal_actions:
+            after = before.copy()
+            after.apply(action)
+            ai.choose(after)
+            v = -(ai.last_search or {})["evaluation"]
+            moves.append({"action": action, "value": v, "says": _value_words(v)})
+        moves.sort(key=lambda m: -m["value"])
+    else:
+        ai.choose(before)
+        moves = (ai.last_search or {}).get("moves") or []
     if not moves:
         return "The AI had nothing to compare: there was one move only."
 
@@ -412,9 +427,16 @@ def why_not(game: Any, seat: int, ai: SlipStreamAI | None = None) -> str:
 
     values = {m["action"]: m["value"] for m in moves}
     best = moves[0]
-    lines = [f"{game.seat_name(seat)} played {arrow(entry.action)}. The AI, searching {ai.depth} moves "
-             f"deep, values each of the {len(moves)} moves there for {game.seat_name(seat)} "
-             f"(points ahead at the end of its search):"]
+    if first:
+        lines = [f"{game.seat_name(seat)} played {arrow(entry.action)}, the first move of the game: by the "
+                 f"pie rule (SS-R10) the other player then takes the colour it prefers. The AI values "
+                 f"each of the {len(moves)} first moves for {game.seat_name(seat)} as what is left after "
+                 f"that choice, searching {ai.depth} moves deep from it (points ahead at the end of "
+                 f"its search; 0 is an even game, the best a first move can give):"]
+    else:
+        lines = [f"{game.seat_name(seat)} played {arrow(entry.action)}. The AI, searching {ai.depth} "
+                 f"moves deep, values each of the {len(moves)} moves there for {game.seat_name(seat)} "
+                 f"(points ahead at the end of its search):"]
     for m in moves:
         mark = "  ← yours" if m["action"] == entry.action else ""
         v = "   —  " if m["value"] is None else f"{m['value']:+6.1f}"
@@ -429,6 +451,8 @@ def why_not(game: Any, seat: int, ai: SlipStreamAI | None = None) -> str:
         lines.append(f"The AI prefers {arrow(best['action'])}: it {best['says']}; after yours it "
                      f"{next(m['says'] for m in moves if m['action'] == entry.action)}.")
     else:
-        lines.append(f"The AI prefers {arrow(best['action'])}: about {best['value'] - mine:.1f} points "
+        # the difference of the values as printed (rounded), so the sentence matches the list
+        gap = round(best["value"], 1) - round(mine, 1)
+        lines.append(f"The AI prefers {arrow(best['action'])}: about {gap:.1f} points "
                      f"better for you than yours, as far as it sees.")
     return "\n".join(lines)
