@@ -120,10 +120,12 @@ def _track(game, state: dict, y0: float, changed: set) -> El:
         x = X0 + k * SP
         g.add(El("line", x1=x, y1=top, x2=x, y2=top + 5 * LANE_H, class_="sr-tick"),
               text(x - SP / 2, top + 5 * LANE_H + 12, str(k), class_="small", text_anchor="middle"))
-    # rank slots, so "who is 2nd?" can be read off the board
+    # rank slots, so "who is 2nd?" can be read off the board; once the race
+    # is decided only its 1st and 2nd are ranked (SR-R9, SR-R10)
     slot_text = {}
+    decided = _decided(state)
     n_racing = len(SLIMES) - len(state["finished"])
-    for slots, members in rank_slots(state["positions"], state["finished"]):
+    for slots, members in [] if decided else rank_slots(state["positions"], state["finished"]):
         if len(members) > 1:
             label = "tied " + "–".join(_ordinal(sl, n_racing) for sl in (slots[0], slots[-1]))
         else:
@@ -132,6 +134,8 @@ def _track(game, state: dict, y0: float, changed: set) -> El:
             slot_text[m] = label
     for i, s in enumerate(state["finished"]):
         slot_text[s] = ("1st", "2nd")[i] if i < 2 else "done"
+    if decided:
+        slot_text[decided["first"]], slot_text[decided["second"]] = "1st", "2nd"
     for i, s in enumerate(SLIMES):
         pos = state["positions"][s]
         cx, cy = _space_x(pos, GOAL), top + i * LANE_H + LANE_H / 2
@@ -145,9 +149,9 @@ def _track(game, state: dict, y0: float, changed: set) -> El:
         tok.add(text(cx, cy + 1, C.letters[s], text_anchor="middle", fill=SLIME_INK[s]))
         g.add(tok)
         if pos > GOAL:
-            where = slot_text[s]
-        elif state["phase"] == "over" and s not in state["finished"]:
-            where = str(pos)            # the race is over: no rank to play for
+            where = slot_text.get(s, "done")
+        elif s not in slot_text:
+            where = str(pos)            # the race is decided: no rank to play for
         else:
             where = f"{pos}: {slot_text[s]}"
         weight = "bold" if s in changed else None
@@ -157,6 +161,13 @@ def _track(game, state: dict, y0: float, changed: set) -> El:
         else:
             g.add(text(cx + 20, cy, where, class_="small", font_weight=weight))
     return g
+
+
+def _decided(state: dict) -> dict | None:
+    """The scoring of the race on the board once it is decided (its finish,
+    and a match's end), else None."""
+    last = state["last_race"]
+    return last if last and last["race"] == state["race"] and state["phase"] in ("race", "over") else None
 
 
 def _ordinal(slot: int, n_racing: int) -> str:
@@ -180,7 +191,8 @@ def _odds(game, state: dict, targets: Targets, y1: float, changed: set) -> El:
     heading = {"bet": "Odds table — click a space to bet a coin" if targets.legal else "Odds table — betting",
                "race": "Odds table — betting is over"}.get(state["phase"], "Odds table")
     g.add(text(10, y1 + 10, heading, class_="heading"))
-    winning = state["last_race"]["pair"] if state["phase"] == "over" and state["last_race"] else None
+    decided = _decided(state)
+    winning = decided["pair"] if decided else None
     for col in range(2, 6):
         s = SLIMES[col - 1]
         g.add(text(ox + (col - 2) * cw + cw / 2, oy - 12, f"{col} {C.letters[s]}", class_="small",

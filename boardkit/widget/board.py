@@ -270,6 +270,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._steplog = StepLog(self._table)
         self._playback = Playback(self)
         self._revealed_for: int | None = None
+        self._summarised = False       # the message says what happened (StepLog.summary)
         self._drawn: tuple | None = None
         self._channel = PictureChannel(PICTURES_KEPT, self.picture_level)
         self._refusals = Refusals(self._table)
@@ -411,6 +412,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.error = ""
             self.step_index = -1
             self._steplog.begin(start, events)
+            self._summarised = True
             self.message = self._steplog.summary()
             self._runner.ask()
             self._playback.after_moves()
@@ -432,6 +434,7 @@ class BoardWidget(anywidget.AnyWidget):
             self._runner.cancel()          # its answer would be for a position gone
             self._runner.changed()
             self._forget_choice()
+            self._summarised = False
             self.message = "Undone."
             self.expects = ""              # (a bot's expectation was from a position taken back)
             self._revealed_for = None      # hot seat: pass the screen again
@@ -633,6 +636,7 @@ class BoardWidget(anywidget.AnyWidget):
         """(told by the bot runner) A bot's move was applied."""
         self.error = ""
         self._steplog.extend(events)
+        self._summarised = True
         self.message = self._steplog.summary()
         self.expects = self._expectation(seat)
 
@@ -775,6 +779,8 @@ class BoardWidget(anywidget.AnyWidget):
         steplog = self._steplog
         self.step_count = len(steplog.steps)
         self.step_caption = steplog.caption(self.step_index) if self.step_index >= 0 else ""
+        if self._summarised:          # what happened, up to the step shown
+            self.message = steplog.summary(self.step_index)
         happened = steplog.happened()
         if happened != self.happened:
             self.happened = happened

@@ -1,0 +1,48 @@
+"""What a projected board says about itself (issue 34), checked in Python:
+the Slime Race finish picture and the line of what happened at it."""
+from __future__ import annotations
+
+import re
+
+from boardkit import GreedyBot, RandomBot, SlimeRace
+from boardkit.core.game import CHANCE
+from boardkit.widget import BoardWidget
+
+
+def _race_to_its_finish():
+    """Slime Race (3 players, seed 7), played on by first legal actions until
+    Player 1's card finishes race 1; the board is shown at the finish."""
+    g = SlimeRace(players=3, seed=7, target=30)
+    w = BoardWidget(g, bots={1: GreedyBot(1), 2: RandomBot(2)}, mode="student", playback=0)
+    while g.state["race"] == 1:
+        w.act(sorted(g.legal_actions)[0])
+    held = [k for k in range(w.step_count) if w._playback.holds(k)]
+    assert held, "the race's finish is a step the board holds"
+    w.step(held[0])
+    return g, w
+
+
+def test_the_finish_ranks_only_the_slimes_that_finished_and_lights_the_winning_space():
+    g, w = _race_to_its_finish()
+    last = g.state["last_race"]
+    svg = w.svg
+    assert f"1st {g.c.names[last['first']]}, 2nd {g.c.names[last['second']]}" in svg
+    track = svg[svg.index('class="sr-track"'):svg.index('class="sr-odds"')]
+    labels = re.findall(r">(\d+: [^<]+|1st|2nd|done|tied [^<]+)<", track)
+    ranked = [t for t in labels if re.search(r"1st|2nd|3rd|\dth|last|tied", t)]
+    # one 1st and one 2nd on the track, both past the goal: no racing slime ranked beside them
+    assert sorted(ranked) == ["1st", "2nd"], labels
+    # the winning space the title names is lit, and only it
+    lit = re.findall(r'class="sr-space winning[^"]*" data-pair="([\d-]+)"', svg)
+    assert lit == [last["pair"]]
+
+
+def test_the_line_at_the_finish_tells_the_finish_not_the_next_race():
+    g, w = _race_to_its_finish()
+    race_over = next(h["text"] for h in w.happened if h["text"].startswith("Race 1 is over"))
+    assert w.message.endswith(race_over), w.message
+    assert "next race" not in w.message and "shuffled" not in w.message
+    # the live board: the latest events again
+    w.step(-1)
+    last = [e for entry in g.log for e in entry.events if entry.player is CHANCE][-1]
+    assert w.message.endswith(last) and "Race 1 is over" not in w.message
