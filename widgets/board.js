@@ -537,9 +537,12 @@ function fitText(v) {
     const scale = Math.min(r.width / vb.width, r.height / vb.height);
     // (in a notebook the words stay at most 18 px: a small picture drawn
     // the notebook's width would make them shout)
-    const px = Math.min(presentingNow(v) ? 48 : 18, Math.max(15, Math.round(0.85 * v.bodyUnits * scale)));
+    const want = Math.min(presentingNow(v) ? 48 : 18, Math.max(15, 0.85 * v.bodyUnits * scale));
     v.root.dataset.bodyPx = (v.bodyUnits * scale).toFixed(1);
-    if (Math.abs(px - v.textPx) < 1) return;
+    // (a margin past the rounding: a size whose own words would tip it back
+    // is kept, or the board would flicker between two sizes)
+    if (Math.abs(want - v.textPx) < 0.75) return;
+    const px = Math.round(want);
     v.textPx = px;
     v.root.style.setProperty("--bk-text", `${px}px`);
     v.root.dataset.textPx = String(px);

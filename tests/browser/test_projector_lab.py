@@ -184,3 +184,45 @@ def test_the_finish_picture_ranks_only_finished_slimes_and_lights_the_winning_sp
     message = board.locator(".bk-message").inner_text()
     assert "Race 1 is over" in message and "next race" not in message and "shuffled" not in message, message
     _shot(page, "finish_held_1280x720")
+
+
+#: In the page: the board's body text, a decision option's text and a
+#: preview's square and its letter, in pixels on the screen.
+_DECISION = """root => {
+  const svg = root.querySelector('.bk-board svg');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const px = (e) => parseFloat(getComputedStyle(e).fontSize) * scale;
+  const square = root.querySelector('.scc-mini rect');
+  const letter = [...root.querySelectorAll('.scc-mini text')].find((t) => /^[A-Z]$/.test(t.textContent));
+  return {body: Number(root.dataset.bodyPx), option: Math.min(...[...root.querySelectorAll(
+            '[data-highlight] text')].map(px)),
+          square: square.width.baseVal.value * scale, letter: px(letter),
+          fits: svg.getBoundingClientRect().bottom <= window.innerHeight + 1};
+}"""
+
+
+def test_decision_options_and_previews_read_at_1280_in_present(boards):
+    """Item 4: at 1280×720 in Present, an order decision's options are at
+    least 0.8 times the board's body text, which stays readable (14 px or
+    more), and each preview's squares are large enough to read their
+    letters (squares of 24 px or more, letters of 13 px or more); at
+    1920×1080 too."""
+    page, b = boards
+    board = b["decision"]
+    seen = {}
+    try:
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            board.locator(".bk-present").click()
+            expect(board).to_have_attribute("data-size", "present")
+            page.wait_for_timeout(300)
+            seen[f"{w}x{h}"] = got = board.evaluate(_DECISION)
+            _shot(page, f"decision_present_{w}x{h}")
+            board.locator(".bk-present").click()
+            expect(board).to_have_attribute("data-size", "normal")
+            assert got["fits"], got
+            assert got["body"] >= 14 and got["option"] >= 0.8 * got["body"], got
+            assert got["square"] >= 24 and got["letter"] >= 13, got
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 720})
+    print(json.dumps(seen))
