@@ -953,7 +953,7 @@ def test_rejected_click_reports_rule_and_changes_nothing():
     (reply,) = wire.replies()
     assert reply["ok"] is False and reply["error"] == w.error
     assert w.error_rule == "SR-R4 SR-R3" and "SR-R" not in w.error and g.state == before
-    assert w.error_rule_title == "A turn during the race"
+    assert w.error_rule_title == "A turn during the race\nBetting coins"      # a title per tag
 
 
 def test_slime_race_bots_reply_and_undo_takes_back_to_the_human():

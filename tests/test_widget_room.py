@@ -151,12 +151,12 @@ def test_scc_an_action_button_that_cannot_be_used_says_why_in_rule_terms():
         with pytest.raises(BoardkitError):
             w.click(button)
         assert w.error_rule.split()[0] == rule and words in w.error, (button, w.error)
-        assert w.error_rule_title == ruling_titles()[rule]
+        assert w.error_rule_title.split("\n")[0] == ruling_titles()[rule]
         assert not re.search(r"write '|an action looks like|illegal '", w.error)
         assert w.pending == ""
 
 
-SYNTAX = re.compile(r"illegal '|an action looks like|write '|<[a-z ]+>|unknown action|\b"
+SYNTAX = re.compile(r"illegal '|an action looks like|write '|<[a-z ]+>|unknown action|\('[^']*'\)|\b"
                     + NUMBERED_ID + r"\b")
 #: every registered game (the tests' examples too), at three players where it can seat a choice of players
 GAMES = [(c, {"players": min(3, c.Rules.info.max_players)}
@@ -208,6 +208,8 @@ def test_every_refusal_a_click_can_produce_names_its_rule_in_plain_words(cls, op
                     assert w.error and not SYNTAX.search(w.error), w.error
                     assert w.error[0] == w.error[0].upper(), w.error
                     assert rules and all(r in titles for r in rules), (w.error, rules)
+                    # every tag has its title (a line each), none from the situation alone
+                    assert w.error_rule_title.split("\n") == [titles[r] for r in rules], w.error_rule_title
                     continue
                 if len(g.log) and g.state != before:
                     w.undo()

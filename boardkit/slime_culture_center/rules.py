@@ -430,7 +430,7 @@ class SlimeCultureCenterRules(DealtRules):
             return Refusal("SCC-spawn", "発生 (spawn): no empty square is left")
         if word == "grow":
             if not on:
-                return Refusal("SCC-grow", "成長 (grow) needs a slime of that colour on the board, and no "
+                return Refusal("SCC-grow", "成長 (grow) adds a tile to a slime on the board, and no "
                                            "slime is on the board yet — spawn one first")
             return Refusal("SCC-grow", "成長 (grow): no slime on the board has an empty square next "
                                        "to it and tiles left in its stock")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, ink
+from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, SELECTION_INK, ink
 from ..core.svg import El, Targets, changed_mark, header, svg_document, text, text_width, title, wrap
 from ..core.view import Position
 from .board import SQUARES, is_slime
@@ -79,8 +79,9 @@ def render(game: Shown, pos: Position) -> str:
     changed = set(view.changed)
     parts, top = header(f"Slime Culture Center — {head}")
     if pending:
-        parts.append(text(12, top + 10, f"selected: {pending} …", class_="label", fill="#a00",
-                          font_weight="bold"))
+        # a selection in the selection's blue (red is kept for refusals)
+        parts.append(text(12, top + 10, f"selected: {pending} …", class_="label selection",
+                          fill=SELECTION_INK, font_weight="bold"))
     by = top + 48                       # the board's top edge (a line kept for "selected")
     parts.append(_board(state, t, pending, bool(legal), by, changed))
     result = settle(state) if state["phase"] == "over" else None

@@ -385,7 +385,8 @@ def _hand(game, state: dict, seat: int | None, targets: Targets, hide: bool, y: 
         else "cards for the race"
     g.add(text(10, y + 10, f"{who}'s hand ({len(hand)}) — {verb}", class_="heading"))
     for i, card in enumerate(hand):
-        g.add(_card(game, 10 + i * step, y + 24, card, targets, state["phase"] == "race"))
+        # (during the betting too: a card clicked then is answered with SR-R4's reason)
+        g.add(_card(game, 10 + i * step, y + 24, card, targets, True))
     return g
 
 

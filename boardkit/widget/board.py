@@ -200,7 +200,8 @@ class BoardWidget(anywidget.AnyWidget):
     #: from its ``expects()`` — the line it plans and its evaluation.
     expects = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
-    #: The ruling the refusal cites ("SCC-R2") and its title, shown as a tag.
+    #: The rulings the refusal cites ("SCC-R2 SCC-R4") and their titles (a line
+    #: each), shown as tags.
     error_rule = traitlets.Unicode("").tag(sync=True)
     error_rule_title = traitlets.Unicode("").tag(sync=True)
     #: Seconds per step when the board plays back what happened after a
@@ -709,9 +710,10 @@ class BoardWidget(anywidget.AnyWidget):
         if isinstance(exc, BoardkitError):
             with_rule(exc, BOARD_RULE)        # a refusal of the board's own names the board's ruling
         self.error = _clean(learner_sentence(exc, self.game.info.title, self.game.situation()))
-        rules = cited_rules(exc) or [BOARD_RULE]
+        rules = cited_rules(exc, self.game.situation()) or [BOARD_RULE]
         self.error_rule = _clean(" ".join(rules))
-        self.error_rule_title = _clean(ruling_title(rules[0] if rules else ""))
+        # each tag's title, a line each (the page titles the tags with them)
+        self.error_rule_title = _clean("\n".join(ruling_title(r).replace("\n", " ") for r in rules))
         return self.error
 
     def _click_refusal(self, word: str, why: InvalidActionError) -> InvalidActionError:

@@ -13,7 +13,7 @@ import re
 import urllib.request
 
 import pytest
-from lab import click_and_wait, expect, run_notebook_to_board
+from lab import check_refusal_shown, click_and_wait, expect, run_notebook_to_board
 
 from conftest import ARTIFACTS
 
@@ -56,8 +56,14 @@ CELLS = [
     "order = SCC.scenario(players=2, board='RRRBBR..\\n.....R..' + '\\n........' * 6, actions_left=1)\n"
     "order.apply('spawn green h8')\n"
     "decision = BoardWidget(order)\ndecision",
-    "print('boards drawn:', 6)",
+    "fresh_scc = BoardWidget(SCC(players=2, seed=0, chance=['first 0']))\nfresh_scc",
+    "fresh_slime = BoardWidget(SlimeRace(players=3, seed=7, target=30),\n"
+    "                          bots={1: RandomBot(1), 2: RandomBot(2)},\n"
+    "                          mode='student', playback=0)\nfresh_slime",
+    "fresh_slip = BoardWidget(SlipStream(seed=6, chance=['first 0']))\nfresh_slip",
+    "print('boards drawn:', 9)",
 ]
+BOARDS = ("scc", "slime", "superrace", "slip", "finish", "decision", "fresh_scc", "fresh_slime", "fresh_slip")
 
 
 def _upload(base: str, token: str) -> None:
@@ -84,9 +90,9 @@ def boards(lab_server, browser_context):
     page.kernel_errors = []
     page.set_viewport_size({"width": 1280, "height": 720})
     run_notebook_to_board(page, base, token, NOTEBOOK, board_cell="scc = BoardWidget(",
-                          check_cell="boards drawn", check_text="boards drawn: 6")
+                          check_cell="boards drawn", check_text="boards drawn: 9")
     found = {}
-    for name in ("scc", "slime", "superrace", "slip", "finish", "decision"):
+    for name in BOARDS:
         cell = page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").filter(
             has=page.locator(".jp-InputArea-editor", has_text=f"{name} = BoardWidget(")).first
         found[name] = cell.locator(".boardkit-widget[data-ready='1']")
@@ -226,3 +232,68 @@ def test_decision_options_and_previews_read_at_1280_in_present(boards):
     finally:
         page.set_viewport_size({"width": 1280, "height": 720})
     print(json.dumps(seen))
+
+
+#: A refusal on each game's board: the clicks before it, then the refused one.
+REFUSALS = {
+    "fresh_slip": (["[data-act='move s4'].legal"], ".ss-space[data-act='20d']"),
+    "fresh_scc": ([], "[data-act='grow']"),
+    "fresh_slime": ([], ".sr-card[data-act]"),
+    "superrace": ([], "[data-act]:not(.legal)"),
+}
+#: An action written out as code: quoted words with a space ('move s4 2d').
+_CODE = re.compile(r"'[a-z0-9+-]+ [^']*'")
+
+
+@pytest.mark.parametrize("name", sorted(REFUSALS))
+def test_refusals_say_no_code_and_title_every_ruling(boards, name):
+    """Item 5: a refused click in each game reads as a sentence with no
+    action code (Slip Stream's ended in "('move s4 2d')"), each ruling tag
+    has its title (SS-R10's had none), and the callout by the target goes
+    at the next click and within a few seconds (it lay over other targets
+    for 6 s). A card clicked while Slime Race's coins are bet is answered
+    with the reason (SR-R4)."""
+    page, b = boards
+    board = b[name]
+    page.set_viewport_size({"width": 1280, "height": 720})
+    board.scroll_into_view_if_needed()
+    before, refused = REFUSALS[name]
+    for selector in before:
+        click_and_wait(board, selector, timeout=60_000)
+    board.locator(refused).first.click(force=True)
+    expect(board).to_have_attribute("data-error", "1", timeout=30_000)
+    sentence = check_refusal_shown(board)
+    assert not _CODE.search(sentence) and "('" not in sentence, sentence
+    assert "of that colour" not in sentence, sentence
+    tags = board.locator(".bk-error .bk-rule")
+    for k in range(tags.count()):
+        title = tags.nth(k).get_attribute("title")
+        assert re.fullmatch(r"ruling \S+ — .+ \(docs/rulings\.md\)", title), title
+    if name == "fresh_slime":
+        expect(board.locator(".bk-error .bk-rule").first).to_have_text("SR-R4")
+    # the callout goes within a few seconds, the sentence above the board stays
+    expect(board.locator(".bk-callout")).to_be_hidden(timeout=4_000)
+    expect(board.locator(".bk-error-text")).to_have_text(sentence)
+    _shot(page, f"refusal_{name}")
+
+
+def test_selection_captions_are_not_in_the_refusals_colour(boards):
+    """Item 5: "Selected the machine on s4 …" (Slip Stream) and "selected:
+    spawn …" (Slime Culture Center) are said in the selection's blue, not
+    in the red kept for refusals."""
+    page, b = boards
+    page.set_viewport_size({"width": 1280, "height": 720})
+    for name, first, said in (("fresh_slip", "[data-act='move s4'].legal", "Selected the machine on s4"),
+                              ("fresh_scc", "[data-act='spawn'].legal", "selected: spawn")):
+        board = b[name]
+        board.scroll_into_view_if_needed()
+        if not board.locator(".bk-pending").inner_text():
+            board.locator(".bk-cancel").click(force=True)
+            click_and_wait(board, first, timeout=60_000)
+        caption = board.locator(".bk-board svg text", has_text=said).first
+        expect(caption).to_be_attached()
+        ink = caption.evaluate("e => getComputedStyle(e).fill")
+        refused = board.locator(".bk-error").evaluate("e => getComputedStyle(e).color")
+        callout = board.locator(".bk-callout").evaluate("e => getComputedStyle(e).color")
+        r, g, bl = (int(x) for x in re.findall(r"\d+", ink)[:3])
+        assert ink not in (refused, callout) and not (r > 120 and g < 60 and bl < 60), (name, ink, refused)
