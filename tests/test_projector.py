@@ -46,3 +46,11 @@ def test_the_line_at_the_finish_tells_the_finish_not_the_next_race():
     w.step(-1)
     last = [e for entry in g.log for e in entry.events if entry.player is CHANCE][-1]
     assert w.message.endswith(last) and "Race 1 is over" not in w.message
+
+
+def test_super_races_legend_draws_a_tight_corner_as_the_board_does():
+    """Item 5: the legend's tight corner is grey with "+1" on it, as on the board."""
+    from boardkit import SuperRace
+    svg = BoardWidget(SuperRace(players=2, seed=11)).svg
+    key = re.search(r'<g class="su-key" data-key="corner">(.*?)</g>', svg).group(1)
+    assert re.search(r"<text [^>]*>\+1</text>", key), key
