@@ -86,7 +86,6 @@ def render(game: Shown, pos: Position) -> str:
     changed = set(view.changed)
     parts, top = header(f"Slime Race — {situation}")
     y1 = top + 20 + 5 * LANE_H + 24          # odds table and scores
-    y2 = y1 + 274                            # the hand
     parts.append(_track(game, state, top, changed))
     parts.append(_odds(game, state, targets, y1, changed))
     right, bottom = _scores(game, state, y1)
@@ -95,8 +94,12 @@ def render(game: Shown, pos: Position) -> str:
         hands, bottom = _all_hands(game, state, bottom + 10)
         parts.append(hands)
     parts.append(_deck(game, state, bottom + 6))
-    parts.append(_hand(game, state, shown, targets, hide_hands, y2))
-    height = max(y2 + 24 + CARD_H + 4, bottom + 36)
+    # the hand under the scores, beside the odds table: the whole board is
+    # short enough to be seen at once on a 1280×720 screen (every hand
+    # listed there: under the odds table)
+    x2, y2 = (10, y1 + 274) if all_hands else (RX, bottom + 42)
+    parts.append(_hand(game, state, shown, targets, hide_hands, x2, y2))
+    height = max(y2 + 24 + CARD_H + 4, y1 + 42 + 4 * 50 + 30, bottom + 36)
     return svg_document(W, int(height), *parts, css=CSS, label=f"Slime Race board: {situation}")
 
 
@@ -367,26 +370,26 @@ def _card(game, x: float, y: float, card: str, targets: Targets, clickable: bool
     return g
 
 
-def _hand(game, state: dict, seat: int | None, targets: Targets, hide: bool, y: float) -> El:
+def _hand(game, state: dict, seat: int | None, targets: Targets, hide: bool, x: float, y: float) -> El:
     g = El("g", class_="sr-hand")
     if seat is None or state["phase"] not in ("bet", "race"):
-        g.add(text(10, y + 10, "No hand to show.", class_="label"))
+        g.add(text(x, y + 10, "No hand to show.", class_="label"))
         return g
     hand = sorted(state["hands"][seat])
     who = game.seat_name(seat)
-    step = min(CARD_STEP, (RX - 40 - CARD_W) / max(1, len(hand) - 1))
+    step = min(CARD_STEP, ((RX - 40 if x < RX else W - 10 - x) - CARD_W) / max(1, len(hand) - 1))
     if hide:
-        g.add(text(10, y + 10, f"{who}'s hand is hidden ({len(hand)} cards)", class_="heading"))
+        g.add(text(x, y + 10, f"{who}'s hand is hidden ({len(hand)} cards)", class_="heading"))
         for i in range(len(hand)):
-            g.add(El("rect", x=10 + i * step, y=y + 24, width=CARD_W, height=CARD_H, rx=7,
+            g.add(El("rect", x=x + i * step, y=y + 24, width=CARD_W, height=CARD_H, rx=7,
                      fill="#5b6f8a", stroke="#333", class_="sr-card back"))
         return g
     verb = ("click a card to play it" if targets.legal else "cards to play") if state["phase"] == "race" \
         else "cards for the race"
-    g.add(text(10, y + 10, f"{who}'s hand ({len(hand)}) — {verb}", class_="heading"))
+    g.add(text(x, y + 10, f"{who}'s hand ({len(hand)}) — {verb}", class_="heading"))
     for i, card in enumerate(hand):
         # (during the betting too: a card clicked then is answered with SR-R4's reason)
-        g.add(_card(game, 10 + i * step, y + 24, card, targets, True))
+        g.add(_card(game, x + i * step, y + 24, card, targets, True))
     return g
 
 

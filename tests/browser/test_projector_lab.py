@@ -297,3 +297,19 @@ def test_selection_captions_are_not_in_the_refusals_colour(boards):
         callout = board.locator(".bk-callout").evaluate("e => getComputedStyle(e).color")
         r, g, bl = (int(x) for x in re.findall(r"\d+", ink)[:3])
         assert ink not in (refused, callout) and not (r > 120 and g < 60 and bl < 60), (name, ink, refused)
+
+
+def test_slime_race_hand_in_view_outside_present(boards):
+    """Item 5: at 1280×720 in the notebook (Present off), a Slime Race board
+    scrolled to its top shows the player's hand without scrolling on."""
+    page, b = boards
+    board = b["fresh_slime"]
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.wait_for_timeout(300)
+    board.evaluate("r => r.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    panel = page.locator(".jp-NotebookPanel .jp-Notebook").first.bounding_box()
+    hand = board.locator(".sr-hand").bounding_box()
+    _shot(page, "slime_hand_1280x720")
+    bottom = panel["y"] + panel["height"]
+    assert hand["y"] >= panel["y"] and hand["y"] + hand["height"] <= bottom, (hand, panel)
