@@ -54,3 +54,23 @@ def test_super_races_legend_draws_a_tight_corner_as_the_board_does():
     svg = BoardWidget(SuperRace(players=2, seed=11)).svg
     key = re.search(r'<g class="su-key" data-key="corner">(.*?)</g>', svg).group(1)
     assert re.search(r"<text [^>]*>\+1</text>", key), key
+
+
+def test_a_step_stays_on_screen_long_enough_to_read_its_caption():
+    """Item 5: the AI's pie choice ("Player 2 chooses blue; Player 1 plays
+    red") stayed a quarter of a second in the play-back: a step stays as
+    long as its caption takes to read, at least a step's time and at most
+    four."""
+    from boardkit import SlipStream
+    from boardkit.slip_stream.ai import SlipStreamAI
+    from boardkit.widget.playback import READING
+    g = SlipStream(seed=6, chance=["first 0"])
+    w = BoardWidget(g, bots={1: SlipStreamAI.level(1, seed=1)}, playback=0.8)
+    w.click("move s4")
+    w.click(sorted(re.findall(r'class="ss-target[^"]*legal[^"]*"[^>]*data-act="(\w+)"', w.svg))[0])
+    captions = [s.caption for s in w._steplog.steps]
+    choice = next(k for k, c in enumerate(captions) if "chooses" in c)
+    assert len(captions[choice]) / READING > 0.8
+    assert w._playback.seconds(choice) == min(3.2, len(captions[choice]) / READING)
+    w.playback = 2.0                      # a slow pace is kept for short captions
+    assert all(w._playback.seconds(k) >= 2.0 for k in range(len(captions)))
