@@ -255,8 +255,10 @@ def test_scc_r12_each_decision_option_names_both_slimes_lights_them_and_shows_wh
     options = g.state["decision"]["options"]
     for i, option in enumerate(options):
         said, squares = g.rules.decision_option(g.state, option)
-        # "green slime (7, a3) eats purple slime (1, b7): 1 contact tile becomes green"
-        assert re.match(r"\w+ slime \(\d+, [a-h][1-8]\) .*\w+ slime \(\d+, [a-h][1-8]\)", said), said
+        # "green slime (7 tiles, a3) eats purple slime (1 tile, b7): 1 contact tile becomes green"
+        # (the size says it is a size: "7 tiles", not a bare 7)
+        slime = r"\w+ slime \(\d+ tiles?, [a-h][1-8]\)"
+        assert re.match(rf"{slime} .*{slime}", said), said
         _, predator, prey = option.split()
         assert {predator, prey} <= set(squares)
         button = re.search(rf'<g class="scc-button[^"]*"[^>]*data-act="{option}"[^>]*>', svg).group(0)

@@ -628,7 +628,7 @@ class SlimeCultureCenterRules(DealtRules):
 
     def decision_option(self, state: dict, option: str) -> tuple[str, list[str]]:
         """What one option of a pending decision does, taken next (SCC-R12):
-        its event in words ("purple slime (2, e1) eats green slime (1, f1): 1
+        its event in words ("purple slime (2 tiles, e1) eats green slime (1 tile, f1): 1
         contact tile becomes purple") and the squares of the slimes or cancer
         group it involves (for a board to light them)."""
         ck = state.get("check") or {}
