@@ -272,7 +272,7 @@ def test_refusals_say_no_code_and_title_every_ruling(boards, name):
     if name == "fresh_slime":
         expect(board.locator(".bk-error .bk-rule").first).to_have_text("SR-R4")
     # the callout goes within a few seconds, the sentence above the board stays
-    expect(board.locator(".bk-callout")).to_be_hidden(timeout=4_000)
+    expect(board.locator(".bk-callout")).to_be_hidden(timeout=5_000)
     expect(board.locator(".bk-error-text")).to_have_text(sentence)
     _shot(page, f"refusal_{name}")
 
