@@ -333,7 +333,7 @@ def _legend(state: dict, y: float) -> tuple[El, float]:
         sw = El("g", class_="su-key", data_key=kind)
         if kind == "corner":           # (drawn as the board draws one: "+1" on grey)
             sw.add(El("rect", x=x, y=y, width=22, height=22, fill=GREY))
-            sw.add(_mark(x + 11, y + 12, "+1", 12, "#000"))
+            sw.add(_mark(x + 11, y + 12, "+1", 14, "#000"))
         elif kind == "line":
             sw.add(El("rect", x=x, y=y, width=22, height=22, fill="#f4f4f4"))
             sw.add(El("path", d=" ".join(f"M{_n(x + i * 5.5)} {_n(y + j * 5.5)} h5.5 v5.5 h-5.5 Z"
