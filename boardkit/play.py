@@ -54,6 +54,13 @@ SEAT_KINDS = ("person", "bot")
 OWN_SETTINGS = ("game", "players", "seats", "ai", "seed")
 #: The most characters of a game's rules page shown.
 MAX_RULES_PAGE = 60_000
+#: The page's own style: the title on one line with who plays, and the
+#: board's picture no taller than the window leaves it under the page's
+#: lines and the board's own (bar, feedback, steps): the whole board in
+#: view at 1280×720 (Present still fills the screen).
+PAGE_CSS = (".bk-play h2 { display: inline; font-size: 1.35em; margin: 0 0.6em 0 0; }"
+            " .bk-play .boardkit-widget:not(.bk-presenting) .bk-board svg {"
+            " max-height: max(320px, calc(100vh - 250px)); }")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -363,8 +370,8 @@ def _rules_link(c: Choice) -> str:
     what = f"How to play {html.escape(c.title)} (the rules)"
     if c.notebook:
         link = f"{c.notebook}#{c.rules_anchor}" if c.rules_anchor else c.notebook
-        return (f'<a class="bk-play-rules" href="{html.escape(link)}" target="_blank">{what}</a></p>')
-    return (f'</p><details class="bk-play-rules"><summary>{what}</summary>'
+        return f'<a class="bk-play-rules" href="{html.escape(link)}" target="_blank">{what}</a>'
+    return (f'<details class="bk-play-rules"><summary>{what}</summary>'
             f'<pre style="white-space:pre-wrap;font-family:inherit">{html.escape(c.rules_text())}</pre>'
             "</details>")
 
@@ -404,13 +411,22 @@ class PlayPage:
         self.swap.add_class("bk-play-swap")
         self.game.add_class("bk-play-game")
         self.level.add_class("bk-play-level")
+        # the choices fold under one button: folded, the board is in view
+        # on a 1280×720 screen (its picture fits what the window leaves it)
+        self.fold = w.ToggleButton(value=False, description="Choices", icon="cog",
+                                   tooltip="Show or hide the choices: game, players, seats, bots' level")
+        self.fold.add_class("bk-play-fold")
+        self.choices = w.VBox([
+            w.HBox([self.game, self.players, self.option, self.level], layout=layout_row),
+            self.seats], layout=w.Layout(display="none"))
+        self.choices.add_class("bk-play-choices")
         self.holder = w.Box()
         self.widget = w.VBox([
-            self.title,
-            w.HBox([self.game, self.players, self.option, self.level], layout=layout_row),
-            w.HBox([self.seats, self.new, self.swap], layout=layout_row),
-            self.notice, self.holder])
+            w.HTML(f"<style>{PAGE_CSS}</style>"),
+            w.HBox([self.title, self.fold, self.new, self.swap], layout=layout_row),
+            self.choices, self.notice, self.holder])
         self.widget.add_class("bk-play")
+        self.fold.observe(self._on_fold, "value")
         self._sync_controls()
         self._start(s, problems or [])
         self.game.observe(self._on_game, "value")
@@ -539,11 +555,14 @@ class PlayPage:
             if "bot" not in s.seats:
                 people = "everyone at this screen"
             self.title.value = (
-                f'<h2 style="margin:4px 0">{html.escape(c.title)}</h2>'
-                f'<p style="margin:0">{html.escape(people)} · bots: {html.escape(c.levels[s.ai])} · '
-                f"{_rules_link(c)}")
+                f'<div style="margin:2px 0"><h2>{html.escape(c.title)}</h2>'
+                f'{html.escape(people)} · bots: {html.escape(c.levels[s.ai])} · '
+                f"{_rules_link(c)}</div>")
         finally:
             self._busy = busy
+
+    def _on_fold(self, change: dict) -> None:
+        self.choices.layout.display = None if change["new"] else "none"
 
     def _on_game(self, change: dict) -> None:
         if not self._busy:

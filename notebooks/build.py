@@ -93,11 +93,13 @@ PREDICT = "predict"
 
 def hide_predict_answers(nb) -> None:
     """Move the outputs of ``predict`` cells into their metadata: opening
-    the notebook shows the question, not its answer."""
+    the notebook shows the question, not its answer (nor a run number with
+    nothing under it: the cell looks never run)."""
     for cell in nb.cells:
         if cell.cell_type == "code" and PREDICT in cell.metadata.get("tags", []):
             cell.metadata.setdefault("boardkit", {})["answer_outputs"] = cell.outputs
             cell.outputs = []
+            cell.execution_count = None
 
 
 #: A picture of an answering cell up to this size (bytes of its ``<img>``) is

@@ -76,3 +76,18 @@ def test_every_game_starts_from_the_page_and_sides_swap_in_the_same_game(name):
     assert page.settings.ai == 1
     page.new_game()
     assert page.settings.seed == 2 and page.board.game.seed == 2
+
+
+def test_the_choices_start_folded_and_unfold_under_one_button():
+    """A student's link opens on the board: the choices (game, players,
+    seats, level) fold under one button; New game and Swap sides stay out."""
+    p = PlayPage()
+    assert p.choices.layout.display == "none" and p.fold.value is False
+    row = p.widget.children[1]
+    assert p.fold in row.children and p.new in row.children and p.swap in row.children
+    p.fold.value = True
+    assert p.choices.layout.display is None
+    assert p.game in p.choices.children[0].children and p.seats in p.choices.children
+    p.fold.value = False
+    assert p.choices.layout.display == "none"
+    p.board.close()

@@ -55,6 +55,8 @@ def test_every_predict_question_is_answered_by_a_tagged_cell_that_shows_nothing_
             continue
         assert j in answered, f"{path.name} cell {j} is tagged predict without a question above it"
         assert cell["outputs"] == [], f"{path.name} cell {j} shows its answer before it is run"
+        # …nor a run number with nothing under it: the cell looks never run
+        assert cell["execution_count"] is None, f"{path.name} cell {j} shows a run number and no output"
         stored = cell["metadata"].get("boardkit", {}).get("answer_outputs")
         assert stored, f"{path.name} cell {j}: nbval has no stored answer to compare with"
         shown = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))

@@ -985,7 +985,7 @@ def test_scc_r12_a_later_decision_is_asked_when_it_comes():
                 "........", "1BBBB2..", ".....BBB")
     g = scc(pic, players=3, turn=1, actions_left=1, cancer=["board", "board", "hand"])
     ev = g.apply("spawn orange h1")
-    assert any("red slime (3, a1) and green slime (3, a2)" in e for e in ev)
+    assert any("red slime (3 tiles, a1) and green slime (3 tiles, a2)" in e for e in ev)
     assert g.state["phase"] == "decide" and sorted(g.legal_actions) == ["process a7", "process f7"]
 
 

@@ -953,7 +953,7 @@ def test_rejected_click_reports_rule_and_changes_nothing():
     (reply,) = wire.replies()
     assert reply["ok"] is False and reply["error"] == w.error
     assert w.error_rule == "SR-R4 SR-R3" and "SR-R" not in w.error and g.state == before
-    assert w.error_rule_title == "A turn during the race"
+    assert w.error_rule_title == "A turn during the race\nBetting coins"      # a title per tag
 
 
 def test_slime_race_bots_reply_and_undo_takes_back_to_the_human():
@@ -1554,7 +1554,10 @@ def test_what_happened_lists_every_event_not_only_the_last_twelve():
     assert len(events) > 12
     assert [h["text"] for h in w.happened] == events
     assert all(0 <= h["step"] < w.step_count for h in w.happened)
-    assert len(w.message) <= 260 and w.message.startswith("… ") and f"all {len(events)} events" in w.message
+    # the line says how many events it leaves out, and points to no panel (Present hides "What happened")
+    before = re.match(r"\((\d+) earlier events\) … (.*)", w.message)
+    assert len(w.message) <= 260 and before and "What happened" not in w.message
+    assert int(before.group(1)) + len(before.group(2).split(" · ")) == len(events)
 
 
 def test_a_long_step_caption_is_sent_whole():

@@ -151,12 +151,12 @@ def test_scc_an_action_button_that_cannot_be_used_says_why_in_rule_terms():
         with pytest.raises(BoardkitError):
             w.click(button)
         assert w.error_rule.split()[0] == rule and words in w.error, (button, w.error)
-        assert w.error_rule_title == ruling_titles()[rule]
+        assert w.error_rule_title.split("\n")[0] == ruling_titles()[rule]
         assert not re.search(r"write '|an action looks like|illegal '", w.error)
         assert w.pending == ""
 
 
-SYNTAX = re.compile(r"illegal '|an action looks like|write '|<[a-z ]+>|unknown action|\b"
+SYNTAX = re.compile(r"illegal '|an action looks like|write '|<[a-z ]+>|unknown action|\('[^']*'\)|\b"
                     + NUMBERED_ID + r"\b")
 #: every registered game (the tests' examples too), at three players where it can seat a choice of players
 GAMES = [(c, {"players": min(3, c.Rules.info.max_players)}
@@ -208,6 +208,8 @@ def test_every_refusal_a_click_can_produce_names_its_rule_in_plain_words(cls, op
                     assert w.error and not SYNTAX.search(w.error), w.error
                     assert w.error[0] == w.error[0].upper(), w.error
                     assert rules and all(r in titles for r in rules), (w.error, rules)
+                    # every tag has its title (a line each), none from the situation alone
+                    assert w.error_rule_title.split("\n") == [titles[r] for r in rules], w.error_rule_title
                     continue
                 if len(g.log) and g.state != before:
                     w.undo()
@@ -253,8 +255,10 @@ def test_scc_r12_each_decision_option_names_both_slimes_lights_them_and_shows_wh
     options = g.state["decision"]["options"]
     for i, option in enumerate(options):
         said, squares = g.rules.decision_option(g.state, option)
-        # "green slime (7, a3) eats purple slime (1, b7): 1 contact tile becomes green"
-        assert re.match(r"\w+ slime \(\d+, [a-h][1-8]\) .*\w+ slime \(\d+, [a-h][1-8]\)", said), said
+        # "green slime (7 tiles, a3) eats purple slime (1 tile, b7): 1 contact tile becomes green"
+        # (the size says it is a size: "7 tiles", not a bare 7)
+        slime = r"\w+ slime \(\d+ tiles?, [a-h][1-8]\)"
+        assert re.match(rf"{slime} .*{slime}", said), said
         _, predator, prey = option.split()
         assert {predator, prey} <= set(squares)
         button = re.search(rf'<g class="scc-button[^"]*"[^>]*data-act="{option}"[^>]*>', svg).group(0)

@@ -392,6 +392,7 @@ function newView(model, host) {
     misses: 0,            // clicks that hit no target
     presenting: null,     // this view's own size (null: follow the model's)
     calloutAt: null,      // where the refused target was
+    calloutShown: null,   // … where the callout shown is (its fade is not started again)
     bodyUnits: null,      // the picture's body text, in its own units
     textPx: 15,
     drawnCut: null,       // the picture drawn, cut in parts (see cut)
@@ -490,8 +491,10 @@ function placeOf(v, t) {
 
 function drawCallout(v, text) {
   const { callout, board } = v;
-  if (!text || !v.calloutAt) { callout.hidden = true; v.calloutAt = null; return; }
+  if (!text || !v.calloutAt) { callout.hidden = true; v.calloutAt = null; v.calloutShown = null; return; }
   const at = v.calloutAt;
+  if (v.calloutShown === at && callout.textContent === text) return;   // (its fade goes on)
+  v.calloutShown = at;
   callout.textContent = text;
   callout.hidden = false;
   callout.style.animation = "none";     // (the fade starts again for a new refusal)
@@ -541,9 +544,12 @@ function fitText(v) {
     const scale = Math.min(r.width / vb.width, r.height / vb.height);
     // (in a notebook the words stay at most 18 px: a small picture drawn
     // the notebook's width would make them shout)
-    const px = Math.min(presentingNow(v) ? 48 : 18, Math.max(15, Math.round(0.85 * v.bodyUnits * scale)));
+    const want = Math.min(presentingNow(v) ? 48 : 18, Math.max(15, 0.85 * v.bodyUnits * scale));
     v.root.dataset.bodyPx = (v.bodyUnits * scale).toFixed(1);
-    if (Math.abs(px - v.textPx) < 1) return;
+    // (a margin past the rounding: a size whose own words would tip it back
+    // is kept, or the board would flicker between two sizes)
+    if (Math.abs(want - v.textPx) < 0.75) return;
+    const px = Math.round(want);
     v.textPx = px;
     v.root.style.setProperty("--bk-text", `${px}px`);
     v.root.dataset.textPx = String(px);
@@ -591,6 +597,8 @@ function light(v, ev, on) {
 function wireGestures(v) {
   const { board, model } = v;
   board.addEventListener("click", (ev) => {
+    v.callout.hidden = true;      // a refusal's callout never lies over the next target
+    v.calloutAt = null;
     const t = ev.target.closest(CLICKABLE);
     if (t && board.contains(t)) activate(v, t, ev);
     else if (model.get("playing")) request(v, "step", { to: -1 });   // a click during a play-back: now
@@ -918,12 +926,12 @@ function paintFeedback(v) {
   const { model, error } = v;
   const err = [v.shown.error, model.get("error")].filter(Boolean).join(" — ");
   v.errorText.textContent = err;
-  // the rulings cited, as tags: the first with its title, then any the sentence mentions
+  // the rulings cited, as tags, each with its title: the refusal's, then any the sentence mentions
   const rules = err ? (model.get("error_rule") || "").split(" ").filter(Boolean) : [];
-  const ruleTitle = model.get("error_rule_title");
+  const ruleTitles = (model.get("error_rule_title") || "").split("\n");   // (a line per ruling)
   const tags = rules.map((r, k) => {
     const tag = el("span", "bk-rule", r);
-    tag.title = `ruling ${r}${k === 0 && ruleTitle ? ` — ${ruleTitle}` : ""} (docs/rulings.md)`;
+    tag.title = `ruling ${r}${ruleTitles[k] ? ` — ${ruleTitles[k]}` : ""} (docs/rulings.md)`;
     return tag;
   });
   const shownTags = [...error.querySelectorAll(".bk-rule")].map((t) => t.title + t.textContent).join("|");

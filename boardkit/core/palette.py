@@ -64,6 +64,9 @@ SEAT_INK = tuple(ink(c) for c in SEAT_COLOURS)
 #: on every fill and by every eye.
 CHANGED_OUTER, CHANGED_INNER = "#000", "#ffd400"
 
+#: What a click has selected, said on a board (dark blue: red is kept for refusals).
+SELECTION_INK = "#0b4f8a"
+
 BASE_CSS = """
 .boardkit { font-family: 'DejaVu Sans', Verdana, sans-serif; }
 .boardkit text { dominant-baseline: middle; font-size: 16px; }

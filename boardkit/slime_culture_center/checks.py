@@ -8,7 +8,7 @@
   (SCC-R12) — :func:`next_choice`
 
 Every sub-step calls ``emit(state, text)`` with an explained event ("red
-slime (5, c3) eats blue slime (3, d3): 2 contact tiles become red"), so a
+slime (5 tiles, c3) eats blue slime (3 tiles, d3): 2 contact tiles become red"), so a
 learner can step through the checks one event at a time.
 """
 from __future__ import annotations
@@ -136,8 +136,9 @@ def bite(state: dict, predator: int, prey: int, emit: Emit) -> None:
     c, d = board[pred_first], board[prey_first]
     p, q = predator.bit_count(), prey.bit_count()
     if emit:
-        who = f"{c} slime ({p}, {pred_first})"
-        whom = f"{d} slime ({q}, {prey_first})"
+        # (how many tiles, and its first square in reading order)
+        who = f"{c} slime ({p} tile{'s' if p > 1 else ''}, {pred_first})"
+        whom = f"{d} slime ({q} tile{'s' if q > 1 else ''}, {prey_first})"
     if q > p:
         if emit:
             emit(state, f"{who} touches the larger {whom}: nothing happens")

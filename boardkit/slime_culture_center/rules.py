@@ -430,7 +430,7 @@ class SlimeCultureCenterRules(DealtRules):
             return Refusal("SCC-spawn", "発生 (spawn): no empty square is left")
         if word == "grow":
             if not on:
-                return Refusal("SCC-grow", "成長 (grow) needs a slime of that colour on the board, and no "
+                return Refusal("SCC-grow", "成長 (grow) adds a tile to a slime on the board, and no "
                                            "slime is on the board yet — spawn one first")
             return Refusal("SCC-grow", "成長 (grow): no slime on the board has an empty square next "
                                        "to it and tiles left in its stock")
@@ -628,7 +628,7 @@ class SlimeCultureCenterRules(DealtRules):
 
     def decision_option(self, state: dict, option: str) -> tuple[str, list[str]]:
         """What one option of a pending decision does, taken next (SCC-R12):
-        its event in words ("purple slime (2, e1) eats green slime (1, f1): 1
+        its event in words ("purple slime (2 tiles, e1) eats green slime (1 tile, f1): 1
         contact tile becomes purple") and the squares of the slimes or cancer
         group it involves (for a board to light them)."""
         ck = state.get("check") or {}

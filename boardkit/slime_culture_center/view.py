@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, ink
+from ..core.palette import BASE_CSS, BOARD_WIDTH, SEAT_COLOURS, SEAT_INK, SELECTION_INK, ink
 from ..core.svg import El, Targets, changed_mark, header, svg_document, text, text_width, title, wrap
 from ..core.view import Position
 from .board import SQUARES, is_slime
@@ -42,6 +42,7 @@ CSS = BASE_CSS + """
 .scc-button rect { fill: #eef3fa; stroke: #4a6fa5; }
 .scc-button.active rect { fill: #ffe680; }
 .scc-button text { font-size: 15px; fill: #111; }
+.scc-choice text { font-size: 16px; }
 .scc-card rect.face { fill: white; stroke: #555; }
 .scc-card.revealed rect.face { fill: #eee; stroke-dasharray: 3 2; }
 .scc-card text.value { font-size: 18px; font-weight: bold; fill: #111; }
@@ -78,16 +79,20 @@ def render(game: Shown, pos: Position) -> str:
     changed = set(view.changed)
     parts, top = header(f"Slime Culture Center — {head}")
     if pending:
-        parts.append(text(12, top + 10, f"selected: {pending} …", class_="label", fill="#a00",
-                          font_weight="bold"))
+        # a selection in the selection's blue (red is kept for refusals)
+        parts.append(text(12, top + 10, f"selected: {pending} …", class_="label selection",
+                          fill=SELECTION_INK, font_weight="bold"))
     by = top + 48                       # the board's top edge (a line kept for "selected")
     parts.append(_board(state, t, pending, bool(legal), by, changed))
     result = settle(state) if state["phase"] == "over" else None
-    if result is None:
-        right, y = _stocks(state, t, bool(legal), by, changed)
-    else:       # the end: the settlement takes the stocks' place
-        right, y = _settlement(state, result, by)
-    parts.append(right)
+    if result is None and state["phase"] == "decide" and legal:
+        y = by - 34             # a decision takes the stocks' place (nothing is spawned now)
+    else:
+        if result is None:
+            right, y = _stocks(state, t, bool(legal), by, changed)
+        else:       # the end: the settlement takes the stocks' place
+            right, y = _settlement(state, result, by)
+        parts.append(right)
     panel, y = _panel(game, state, t, shown, hide_hands, all_hands, bool(legal), y + 12, result)
     parts.append(panel)
     bottom = max(by + 8 * S + 10, y)
@@ -242,7 +247,11 @@ def _panel(game, state, t: Targets, shown, hide_hands, all_hands, clickable, y0,
         # bite) and lights them on the board when pointed at or focused
         options = d["options"][:8]
         y = y0 + 22
-        for i, opt in enumerate(options):
+        if len(options) <= 3:
+            choices, y = _choices(game, state, options, t, y)
+            g.add(choices)
+            y0, rows = y - 66, 1
+        for i, opt in enumerate(options if len(options) > 3 else ()):
             said, squares = game.rules.decision_option(state, opt)
             b = _button(RX, y + i * 54, W - RX - 10, opt, f"{i + 1}. {said}", t, lines=2)
             b.set(data_highlight=" ".join(squares))
@@ -250,7 +259,7 @@ def _panel(game, state, t: Targets, shown, hide_hands, all_hands, clickable, y0,
         y += len(options) * 54
         # …and the board each leads to (the checks run on until the turn ends
         # or the next decision; what differs from now outlined), up to six
-        if len(options) <= 6:
+        if 3 < len(options) <= 6:
             g.add(text(RX, y + 10, "What each choice leads to (the checks run on):", class_="heading"))
             board = state["board"]
             for i, opt in enumerate(options):
@@ -259,7 +268,8 @@ def _panel(game, state, t: Targets, shown, hide_hands, all_hands, clickable, y0,
                 g.add(mini_board({"board": after}, RX + (i % 3) * 186, y + 20 + (i // 3) * 190,
                                  f"after choice {i + 1}", changed=differs, lines=1, cell=18))
             y += 20 + -(-len(options) // 3) * 190
-        y0, rows = y - 66, 1
+        if len(options) > 3:
+            y0, rows = y - 66, 1
     elif state["phase"] == "action" and clickable:
         active = t.pending.split()[0] if t.pending else ""
         g.add(text(RX, y0 + 8, f"Action {3 - state['actions_left']} of 2 — pick one:", class_="heading"))
@@ -308,6 +318,37 @@ def _panel(game, state, t: Targets, shown, hide_hands, all_hands, clickable, y0,
         y += 54
     g.add(text(RX, y + 8, f"Right-card deck: {len(state['deck'])}", class_="small"))
     return g, y + 22
+
+
+def _choices(game, state: dict, options: list[str], t: Targets, y: float) -> tuple[El, float]:
+    """Up to three options side by side, each a button saying what it does
+    (in the board's body text, on as many lines as it needs) over the board
+    it leads to (the checks run on until the turn ends or the next
+    decision; what differs from now outlined), drawn large enough to read
+    from the back of a room."""
+    g = El("g", class_="scc-choices")
+    n = len(options)
+    gap = 12
+    cw = (W - RX - 10 - gap * (n - 1)) / n
+    cell = min(30, int((cw - 18) // 8))
+    said = [game.rules.decision_option(state, opt) for opt in options]
+    labels = [wrap(f"{i + 1}. {words}", cw - 16, 16)[:6] for i, (words, _) in enumerate(said)]
+    lines = max(len(ls) for ls in labels)
+    board = state["board"]
+    for i, (opt, (_, squares)) in enumerate(zip(options, said)):
+        x = RX + i * (cw + gap)
+        b = El("g", class_="scc-button scc-choice")
+        b.add(El("rect", x=x, y=y, width=cw, height=14 + 20 * lines, rx=5, class_="hl"))
+        for k, part in enumerate(labels[i]):
+            b.add(text(x + 8, y + 17 + 20 * k, part))
+        t.mark(b, opt)
+        b.set(data_highlight=" ".join(squares))
+        g.add(b)
+        after = game.rules.child(state, opt)["board"]
+        differs = {sq for sq in set(board) | set(after) if board.get(sq) != after.get(sq)}
+        g.add(mini_board({"board": after}, x, y + 22 + 20 * lines, f"after choice {i + 1}", changed=differs,
+                         lines=1, cell=cell))
+    return g, y + 22 + 20 * lines + MINI_LINE + 9 + 8 + 8 * cell + 10
 
 
 def _settlement(state: dict, result: dict, by: float) -> tuple[El, float]:

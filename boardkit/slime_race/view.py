@@ -86,7 +86,6 @@ def render(game: Shown, pos: Position) -> str:
     changed = set(view.changed)
     parts, top = header(f"Slime Race — {situation}")
     y1 = top + 20 + 5 * LANE_H + 24          # odds table and scores
-    y2 = y1 + 274                            # the hand
     parts.append(_track(game, state, top, changed))
     parts.append(_odds(game, state, targets, y1, changed))
     right, bottom = _scores(game, state, y1)
@@ -95,8 +94,12 @@ def render(game: Shown, pos: Position) -> str:
         hands, bottom = _all_hands(game, state, bottom + 10)
         parts.append(hands)
     parts.append(_deck(game, state, bottom + 6))
-    parts.append(_hand(game, state, shown, targets, hide_hands, y2))
-    height = max(y2 + 24 + CARD_H + 4, bottom + 36)
+    # the hand under the scores, beside the odds table: the whole board is
+    # short enough to be seen at once on a 1280×720 screen (every hand
+    # listed there: under the odds table)
+    x2, y2 = (10, y1 + 274) if all_hands else (RX, bottom + 42)
+    parts.append(_hand(game, state, shown, targets, hide_hands, x2, y2))
+    height = max(y2 + 24 + CARD_H + 4, y1 + 42 + 4 * 50 + 30, bottom + 36)
     return svg_document(W, int(height), *parts, css=CSS, label=f"Slime Race board: {situation}")
 
 
@@ -120,10 +123,12 @@ def _track(game, state: dict, y0: float, changed: set) -> El:
         x = X0 + k * SP
         g.add(El("line", x1=x, y1=top, x2=x, y2=top + 5 * LANE_H, class_="sr-tick"),
               text(x - SP / 2, top + 5 * LANE_H + 12, str(k), class_="small", text_anchor="middle"))
-    # rank slots, so "who is 2nd?" can be read off the board
+    # rank slots, so "who is 2nd?" can be read off the board; once the race
+    # is decided only its 1st and 2nd are ranked (SR-R9, SR-R10)
     slot_text = {}
+    decided = _decided(state)
     n_racing = len(SLIMES) - len(state["finished"])
-    for slots, members in rank_slots(state["positions"], state["finished"]):
+    for slots, members in [] if decided else rank_slots(state["positions"], state["finished"]):
         if len(members) > 1:
             label = "tied " + "–".join(_ordinal(sl, n_racing) for sl in (slots[0], slots[-1]))
         else:
@@ -132,6 +137,8 @@ def _track(game, state: dict, y0: float, changed: set) -> El:
             slot_text[m] = label
     for i, s in enumerate(state["finished"]):
         slot_text[s] = ("1st", "2nd")[i] if i < 2 else "done"
+    if decided:
+        slot_text[decided["first"]], slot_text[decided["second"]] = "1st", "2nd"
     for i, s in enumerate(SLIMES):
         pos = state["positions"][s]
         cx, cy = _space_x(pos, GOAL), top + i * LANE_H + LANE_H / 2
@@ -145,9 +152,9 @@ def _track(game, state: dict, y0: float, changed: set) -> El:
         tok.add(text(cx, cy + 1, C.letters[s], text_anchor="middle", fill=SLIME_INK[s]))
         g.add(tok)
         if pos > GOAL:
-            where = slot_text[s]
-        elif state["phase"] == "over" and s not in state["finished"]:
-            where = str(pos)            # the race is over: no rank to play for
+            where = slot_text.get(s, "done")
+        elif s not in slot_text:
+            where = str(pos)            # the race is decided: no rank to play for
         else:
             where = f"{pos}: {slot_text[s]}"
         weight = "bold" if s in changed else None
@@ -157,6 +164,13 @@ def _track(game, state: dict, y0: float, changed: set) -> El:
         else:
             g.add(text(cx + 20, cy, where, class_="small", font_weight=weight))
     return g
+
+
+def _decided(state: dict) -> dict | None:
+    """The scoring of the race on the board once it is decided (its finish,
+    and a match's end), else None."""
+    last = state["last_race"]
+    return last if last and last["race"] == state["race"] and state["phase"] in ("race", "over") else None
 
 
 def _ordinal(slot: int, n_racing: int) -> str:
@@ -180,7 +194,8 @@ def _odds(game, state: dict, targets: Targets, y1: float, changed: set) -> El:
     heading = {"bet": "Odds table — click a space to bet a coin" if targets.legal else "Odds table — betting",
                "race": "Odds table — betting is over"}.get(state["phase"], "Odds table")
     g.add(text(10, y1 + 10, heading, class_="heading"))
-    winning = state["last_race"]["pair"] if state["phase"] == "over" and state["last_race"] else None
+    decided = _decided(state)
+    winning = decided["pair"] if decided else None
     for col in range(2, 6):
         s = SLIMES[col - 1]
         g.add(text(ox + (col - 2) * cw + cw / 2, oy - 12, f"{col} {C.letters[s]}", class_="small",
@@ -355,25 +370,26 @@ def _card(game, x: float, y: float, card: str, targets: Targets, clickable: bool
     return g
 
 
-def _hand(game, state: dict, seat: int | None, targets: Targets, hide: bool, y: float) -> El:
+def _hand(game, state: dict, seat: int | None, targets: Targets, hide: bool, x: float, y: float) -> El:
     g = El("g", class_="sr-hand")
     if seat is None or state["phase"] not in ("bet", "race"):
-        g.add(text(10, y + 10, "No hand to show.", class_="label"))
+        g.add(text(x, y + 10, "No hand to show.", class_="label"))
         return g
     hand = sorted(state["hands"][seat])
     who = game.seat_name(seat)
-    step = min(CARD_STEP, (RX - 40 - CARD_W) / max(1, len(hand) - 1))
+    step = min(CARD_STEP, ((RX - 40 if x < RX else W - 10 - x) - CARD_W) / max(1, len(hand) - 1))
     if hide:
-        g.add(text(10, y + 10, f"{who}'s hand is hidden ({len(hand)} cards)", class_="heading"))
+        g.add(text(x, y + 10, f"{who}'s hand is hidden ({len(hand)} cards)", class_="heading"))
         for i in range(len(hand)):
-            g.add(El("rect", x=10 + i * step, y=y + 24, width=CARD_W, height=CARD_H, rx=7,
+            g.add(El("rect", x=x + i * step, y=y + 24, width=CARD_W, height=CARD_H, rx=7,
                      fill="#5b6f8a", stroke="#333", class_="sr-card back"))
         return g
     verb = ("click a card to play it" if targets.legal else "cards to play") if state["phase"] == "race" \
         else "cards for the race"
-    g.add(text(10, y + 10, f"{who}'s hand ({len(hand)}) — {verb}", class_="heading"))
+    g.add(text(x, y + 10, f"{who}'s hand ({len(hand)}) — {verb}", class_="heading"))
     for i, card in enumerate(hand):
-        g.add(_card(game, 10 + i * step, y + 24, card, targets, state["phase"] == "race"))
+        # (during the betting too: a card clicked then is answered with SR-R4's reason)
+        g.add(_card(game, x + i * step, y + 24, card, targets, True))
     return g
 
 

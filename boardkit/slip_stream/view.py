@@ -27,7 +27,7 @@ import re
 import weakref
 from typing import Protocol
 
-from ..core.palette import BASE_CSS, BOARD_WIDTH, ink
+from ..core.palette import BASE_CSS, BOARD_WIDTH, SELECTION_INK, ink
 from ..core.svg import (
     El,
     Raw,
@@ -197,8 +197,8 @@ def render(game: Shown, pos: Position) -> str:
             f"The machine on {selected} and the spaces where its "
             f"{'turbo step' if words[0] == 'turbo' else 'move'} can end (outlined; dashed: slipstream)")
     if instruction:
-        parts.append(text(12, top + 10, instruction, class_="label", font_weight="bold",
-                          fill="#a00" if selected else "#111"))
+        parts.append(text(12, top + 10, instruction, class_="label selection" if selected else "label",
+                          font_weight="bold", fill=SELECTION_INK if selected else "#111"))
     geo = _Course(lay, top + 86)
     parts.append(_tiles(game, state, geo))
     parts.append(_dests(geo, dests))

@@ -317,7 +317,7 @@ def _square(geo: _Geo, sq, oil: bool, drawn: bool, changed: bool, t: Targets | N
 
 def _legend(state: dict, y: float) -> tuple[El, float]:
     g = El("g", class_="su-legend")
-    items = [("corner", "+1 tight corner: end a go there for one extra go"),
+    items = [("corner", "tight corner: end a go there for one extra go"),
              ("line", "start/finish line"),
              ("pit", "pit lane"),
              ("cp", "checkpoints, in order"),
@@ -331,8 +331,9 @@ def _legend(state: dict, y: float) -> tuple[El, float]:
         if x + w > W - PAD:
             x, y = PAD, y + 26
         sw = El("g", class_="su-key", data_key=kind)
-        if kind == "corner":
+        if kind == "corner":           # (drawn as the board draws one: "+1" on grey)
             sw.add(El("rect", x=x, y=y, width=22, height=22, fill=GREY))
+            sw.add(_mark(x + 11, y + 12, "+1", 14, "#000"))
         elif kind == "line":
             sw.add(El("rect", x=x, y=y, width=22, height=22, fill="#f4f4f4"))
             sw.add(El("path", d=" ".join(f"M{_n(x + i * 5.5)} {_n(y + j * 5.5)} h5.5 v5.5 h-5.5 Z"

@@ -208,7 +208,8 @@ class BoardWidget(anywidget.AnyWidget):
     #: from its ``expects()`` — the line it plans and its evaluation.
     expects = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
-    #: The ruling the refusal cites ("SCC-R2") and its title, shown as a tag.
+    #: The rulings the refusal cites ("SCC-R2 SCC-R4") and their titles (a line
+    #: each), shown as tags.
     error_rule = traitlets.Unicode("").tag(sync=True)
     error_rule_title = traitlets.Unicode("").tag(sync=True)
     #: Seconds per step when the board plays back what happened after a
@@ -279,6 +280,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._steplog = StepLog(self._table)
         self._playback = Playback(self)
         self._revealed_for: int | None = None
+        self._summarised = False       # the message says what happened (StepLog.summary)
         self._drawn: tuple | None = None
         self._channel = PictureChannel(PICTURES_KEPT, self.picture_level)
         self._refusals = Refusals(self._table)
@@ -420,6 +422,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.error = ""
             self.step_index = -1
             self._steplog.begin(start, events)
+            self._summarised = True
             self.message = self._steplog.summary()
             self._announce(self._steplog.events)
             self._runner.ask()
@@ -442,6 +445,7 @@ class BoardWidget(anywidget.AnyWidget):
             self._runner.cancel()          # its answer would be for a position gone
             self._runner.changed()
             self._forget_choice()
+            self._summarised = False
             self.message = "Undone."
             self._announce([self.message])
             self.expects = ""              # (a bot's expectation was from a position taken back)
@@ -644,6 +648,7 @@ class BoardWidget(anywidget.AnyWidget):
         """(told by the bot runner) A bot's move was applied."""
         self.error = ""
         self._steplog.extend(events)
+        self._summarised = True
         self.message = self._steplog.summary()
         self._announce(events)
         self.expects = self._expectation(seat)
@@ -718,9 +723,10 @@ class BoardWidget(anywidget.AnyWidget):
         if isinstance(exc, BoardkitError):
             with_rule(exc, BOARD_RULE)        # a refusal of the board's own names the board's ruling
         self.error = _clean(learner_sentence(exc, self.game.info.title, self.game.situation()))
-        rules = cited_rules(exc) or [BOARD_RULE]
+        rules = cited_rules(exc, self.game.situation()) or [BOARD_RULE]
         self.error_rule = _clean(" ".join(rules))
-        self.error_rule_title = _clean(ruling_title(rules[0] if rules else ""))
+        # each tag's title, a line each (the page titles the tags with them)
+        self.error_rule_title = _clean("\n".join(ruling_title(r).replace("\n", " ") for r in rules))
         self._announce([self.error])
         return self.error
 
@@ -806,6 +812,8 @@ class BoardWidget(anywidget.AnyWidget):
         steplog = self._steplog
         self.step_count = len(steplog.steps)
         self.step_caption = steplog.caption(self.step_index) if self.step_index >= 0 else ""
+        if self._summarised:          # what happened, up to the step shown
+            self.message = steplog.summary(self.step_index)
         happened = steplog.happened()
         if happened != self.happened:
             self.happened = happened

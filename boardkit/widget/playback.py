@@ -41,6 +41,13 @@ class Board(Protocol):
     def _people(self) -> list[int]: ...
 
 
+#: Characters of a step's caption read a second: a step stays on screen at
+#: least as long as its caption takes to read (a bot's pie choice, a
+#: sentence long, stayed a quarter of a second once the page had drawn it),
+#: up to four steps' time.
+READING = 25.0
+
+
 class Playback:
     """The play-back of one board's steps."""
 
@@ -97,7 +104,14 @@ class Playback:
         if loop is None:
             return
         b.playing = True
-        loop.call_later(b.playback, self._tick, self._token, context=contextvars.copy_context())
+        loop.call_later(self.seconds(k), self._tick, self._token, context=contextvars.copy_context())
+
+    def seconds(self, k: int) -> float:
+        """How long step ``k`` stays on screen: a step's time, or the time its
+        caption takes to read (up to four steps' time)."""
+        b = self._board
+        pace = b.playback
+        return max(pace, min(4 * pace, len(b._steplog.steps[k].caption) / READING))
 
     def _tick(self, token: int) -> None:
         """(kernel thread) The next step of a play-back, if it is still on."""

@@ -36,6 +36,9 @@ _SYNTAX_TAIL = re.compile(r";? an action looks like '[^']*'$")
 #: A ruling cited in a sentence, in brackets: "(SCC-R2)", "(SU-R4)".
 _CITED = re.compile(r" ?\((" + RULE_ID + r"(?:, " + RULE_ID + r")*)\)")
 _CITED_ID = re.compile(r"\((" + RULE_ID + r")\)")
+#: An action written out in brackets ("… ('move s4 2d')"): for a typed
+#: action, not for a click.
+_ACTION_CODE = re.compile(r" ?\('[^']*'\)")
 #: A sentence that teaches how an action is typed ("write 'grow <colour>
 #: <square>'", "unknown action 'b7'"): not for a click.
 _SYNTAX = re.compile(r"\bwrite '|unknown action|<[a-z ]+>|\ban action is\b|there is no right card '", re.I)
@@ -57,16 +60,21 @@ def learner_sentence(exc: BaseException, title: str = "", situation: str = "") -
     if rule and text.startswith(rule + ": "):
         text = text[len(rule) + 2:]
     text = _SYNTAX_TAIL.sub("", text).strip()
+    text = _ACTION_CODE.sub("", text)
     text = _CITED.sub("", text)          # (rulings the sentence cites become tags: cited_rules)
     return text[:1].upper() + text[1:]
 
 
-def cited_rules(exc: BaseException) -> list[str]:
+def cited_rules(exc: BaseException, situation: str = "") -> list[str]:
     """The rulings a refusal cites: its rule, then any its sentence names in
-    brackets ("… is on the board (SCC-R2) — grow it instead")."""
+    brackets ("… is on the board (SCC-R2) — grow it instead"); not those of
+    the ``situation`` it ends with (the board says that)."""
     rule = getattr(exc, "rule", None)
     out = [rule] if rule else []
-    out += [r for r in _CITED_ID.findall(str(exc)) if r not in out]
+    text = str(exc)
+    if situation and text.endswith(f" [{situation}]"):
+        text = text[:-len(situation) - 3]
+    out += [r for r in _CITED_ID.findall(text) if r not in out]
     return out
 
 def show(value: Any, limit: int = 40) -> str:

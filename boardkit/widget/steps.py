@@ -95,17 +95,28 @@ class StepLog:
         self.turn_start = len(self.game.log)
 
     # ------------------------------------------------ asked by the widget
-    def summary(self) -> str:
+    def summary(self, upto: int = -1) -> str:
         """The last events, as many as fit the message line (the "what
-        happened" panel lists them all)."""
+        happened" panel lists them all); with ``upto`` a step, the last
+        events up to that step's (the line tells what the board shows, not
+        what comes after it). Events left out are counted, not pointed to:
+        the "what happened" panel is not on every size of the board."""
+        events = self.events
+        if upto >= 0:
+            events = [h["text"] for h in self.happened() if h["step"] <= upto]
+            # a sub-step (a race's finish) ends with its own event: what comes
+            # after it in the entry (the next race set up) is not on the board yet
+            if self.steps[upto].frame >= 0 and self.steps[upto].caption in events:
+                events = events[:len(events) - events[::-1].index(self.steps[upto].caption)]
         shown: list[str] = []
-        for event in reversed(self.events):
+        for event in reversed(events):
             if shown and sum(len(e) + 3 for e in shown) + len(event) > SUMMARY_CHARS:
                 break
             shown.insert(0, event)
         text = " · ".join(shown)
-        if len(shown) < len(self.events):
-            text = f"… {text} (all {len(self.events)} events: “What happened” below the board)"
+        earlier = len(events) - len(shown)
+        if earlier:
+            text = f"({earlier} earlier event{'s' if earlier > 1 else ''}) … {text}"
         return _clean(text)
 
     def _collect_steps(self) -> list[_Step]:

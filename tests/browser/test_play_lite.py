@@ -299,3 +299,19 @@ def test_a_lesson_runs_to_its_end_in_jupyterlite(_playwright, lite_site, lite_se
             page.screenshot(path=str(ARTIFACTS / "lite-lesson-last.png"))
         browser.close()
     assert outside == [], f"requests tried to leave loopback: {outside[:5]}"
+
+
+def test_the_whole_board_and_its_pie_buttons_are_in_view_at_1280x720(play):
+    """Issue 34: Slip Stream's board, the tallest, fits a 1280×720 window
+    with its buttons: after the first move, the pie rule's colour buttons."""
+    page = play("?game=slip_stream&ai=1")      # (the bot moves first: the person chooses)
+    board = page.locator(BOARD)
+    pie = board.locator("[data-act^='colour ']")
+    expect(pie.first).to_be_attached(timeout=120_000)
+    page.wait_for_timeout(300)
+    svg = board.locator(".bk-board svg").bounding_box()
+    assert svg["y"] >= 0 and svg["y"] + svg["height"] <= 720 + 1 and svg["width"] > 600, svg
+    for k in range(pie.count()):
+        box = pie.nth(k).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 720, box
+    page.screenshot(path=str(ARTIFACTS / "play-lite-1280x720.png"))

@@ -78,7 +78,33 @@ def refuse_a_click(board, selector: str = "[data-act]:not(.legal)") -> None:
 
 
 def choose(page, control: str, label: str) -> None:
-    page.locator(f".{control} select").select_option(label=label)
+    """Choose in one of the page's choices (unfolded first: they start folded)."""
+    select = page.locator(f".{control} select")
+    if not select.is_visible():
+        page.locator(".bk-play-fold").click()
+        expect(select).to_be_visible()
+    select.select_option(label=label)
+
+
+def test_play_page_shows_the_whole_board_at_1280x720(voila_server, page):
+    """Issue 34, item 6: the page opens with its choices folded and the
+    whole board in view at 1280×720 (Slip Stream's is the tallest), with
+    its buttons; unfolded, the choices are there to use."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    board = open_play(page, f"{voila_server}?game=slip_stream&ai=1")
+    page.wait_for_timeout(300)       # (the board settles to the window)
+    svg = board.locator(".bk-board svg").bounding_box()
+    assert svg["y"] >= 0 and svg["y"] + svg["height"] <= 720 + 1 and svg["width"] > 600, svg
+    bar = board.locator(".bk-present").bounding_box()
+    assert bar["y"] >= 0 and bar["y"] + bar["height"] <= 720, bar
+    expect(page.locator(".bk-play-game select")).to_be_hidden()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "play_voila_1280x720.png"))
+    page.locator(".bk-play-fold").click()
+    expect(page.locator(".bk-play-game select")).to_be_visible()
+    expect(page.locator(".bk-play-seat-0 select")).to_be_visible()
+    page.locator(".bk-play-fold").click()
+    expect(page.locator(".bk-play-game select")).to_be_hidden()
 
 
 def test_play_page_every_game_by_clicking(voila_server, page):
