@@ -38,6 +38,8 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
+from boardkit.answers import PREDICT, hide_predict_answers
+
 HERE = Path(__file__).resolve().parent
 #: No cell may take longer than this (seconds) on a 2-core machine.
 CELL_LIMIT = 5.0
@@ -85,21 +87,6 @@ def build(path: Path) -> Path:
     print(f"built {path.name} in {time.perf_counter() - t0:.1f} s"
           + (f"; cells over {CELL_LIMIT} s: {slow}" if slow else ""))
     return path
-
-
-#: The tag of a cell that answers a *Predict* question.
-PREDICT = "predict"
-
-
-def hide_predict_answers(nb) -> None:
-    """Move the outputs of ``predict`` cells into their metadata: opening
-    the notebook shows the question, not its answer (nor a run number with
-    nothing under it: the cell looks never run)."""
-    for cell in nb.cells:
-        if cell.cell_type == "code" and PREDICT in cell.metadata.get("tags", []):
-            cell.metadata.setdefault("boardkit", {})["answer_outputs"] = cell.outputs
-            cell.outputs = []
-            cell.execution_count = None
 
 
 #: A picture of an answering cell up to this size (bytes of its ``<img>``) is
