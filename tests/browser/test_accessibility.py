@@ -66,7 +66,11 @@ def settled(page):
 def each_game_on_the_play_page(page):
     """Pick every game in the play page's own chooser; yields (name, board)."""
     for name in NAMES:
-        page.locator(".bk-play-game select").select_option(label=GAMES[name].title)
+        select = page.locator(".bk-play-game select")
+        if not select.is_visible():                  # (the choices start folded)
+            page.locator(".bk-play-fold").click()
+            expect(select).to_be_visible()
+        select.select_option(label=GAMES[name].title)
         expect(page.locator(".bk-play h2")).to_have_text(GAMES[name].title, timeout=60_000)
         expect(page.locator(".boardkit-widget")).to_have_count(1, timeout=60_000)
         yield name, settled(page)
