@@ -74,7 +74,10 @@ The steps since the human's last move and the move log
 (:mod:`boardkit.widget.steps`), the bots thinking in the background
 (:mod:`boardkit.widget.bots`), the play-back of the steps
 (:mod:`boardkit.widget.playback`) and the reasons for refused clicks
-(:mod:`boardkit.widget.refusals`) are parts the board holds; each module
+(:mod:`boardkit.widget.refusals`) are parts the board holds; what it shows
+and to whom (:mod:`boardkit.widget.sight`), what it says besides the
+picture (:mod:`boardkit.widget.voice`) and what passes between it and its
+page (:mod:`boardkit.widget.page`) are parts it is made of. Each module
 says how its part works.
 """
 from __future__ import annotations
@@ -82,7 +85,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
@@ -90,28 +93,27 @@ from xml.sax.saxutils import quoteattr
 
 import anywidget
 import traitlets
-from ipywidgets.widgets.widget import _remove_buffers
 
 from ..core.bots import Bot
-from ..core.errors import BOARD_RULE, BoardkitError, InvalidActionError, NothingToUndoError, with_rule
+from ..core.errors import BoardkitError, InvalidActionError, NothingToUndoError
 from ..core.game import Events, Game
-from ..core.rulings import ruling_title
 from ..core.svg import picture_html, stored_picture
-from ..core.view import View, click_hint
+from ..core.view import View
 from .bots import BotRunner
 from .messages import KINDS as KINDS
 from .messages import STALE as STALE
-from .messages import dispatch
+from .page import PageSide
 from .picture import PictureChannel
 from .picture import pack_picture as pack_picture
 from .picture import pack_svg as pack_svg
 from .picture import unpack_picture as unpack_picture
 from .playback import Playback
-from .refusals import Refusals, cited_rules, learner_sentence
+from .refusals import Refusals
 from .refusals import show as _show
 from .sight import Looker, Sight, planned_line
 from .steps import _CONTROL, StepLog, _clean
 from .table import Table
+from .voice import Voice
 
 log = logging.getLogger(__name__)
 
@@ -149,7 +151,7 @@ def _default_playback() -> float:
     return value if 0 <= value <= 10 else DEFAULT_PLAYBACK
 
 
-class BoardWidget(anywidget.AnyWidget):
+class BoardWidget(Voice, PageSide, anywidget.AnyWidget):
     """A clickable board for ``game``.
 
     :param bots: ``{seat: bot}`` — seats played by bots. After a click on
@@ -273,7 +275,6 @@ class BoardWidget(anywidget.AnyWidget):
         self._playback: Playback
         self._ready = False            # True once the first picture is drawn
         self._batching = False
-        self._said_in_batch = False     # the live region has said something in this update
         self._runner = self._make_runner(batch=self._batch, policy=self._policy,
                                          on_move=self._bot_moved, on_error=self._bot_error,
                                          on_done=lambda: self._playback.after_moves())
@@ -284,7 +285,6 @@ class BoardWidget(anywidget.AnyWidget):
         self._drawn: tuple | None = None
         self._channel = PictureChannel(PICTURES_KEPT, self.picture_level)
         self._refusals = Refusals(self._table)
-        self._replies = 0
         self._closed = False
         self._sight = Sight(self._steplog)       # what the board shows, and to whom
         self.mode = mode
@@ -699,62 +699,6 @@ class BoardWidget(anywidget.AnyWidget):
         self._steplog.clear()
 
     # ---------------------------------------------- what the board says now
-    def _hint(self, curtain: str, svg: str) -> str:
-        """What can be clicked now, in words (from the legal targets)."""
-        g = self.game
-        if curtain or self._runner.thinking is not None:
-            return ""
-        if self.held:
-            return "Look at the board, then click “Continue ▶” to go on."
-        if self.playing:
-            return "Playing back what happened: “‖ Pause” stops, “now ⇥” jumps to the live board."
-        if self.step_index >= 0:
-            return "You are looking back at a step: click “now ⇥” to go back to the live board and play."
-        if g.current_player is None:
-            return "The game is over." + (" ↶ Undo takes back your last move." if self.can_undo else "")
-        if not self._human_to_move():
-            return ""
-        acts, toggles, confirms = self._refusals.targets(svg)
-        return _clean(click_hint(g.info.name, acts, self.pending, toggles, confirms))
-
-    def _say(self, exc: BaseException) -> str:
-        """Show ``exc`` on the board in the rule's words (:func:`learner_sentence`),
-        with the ruling it cites as a tag (its id and title)."""
-        if isinstance(exc, BoardkitError):
-            with_rule(exc, BOARD_RULE)        # a refusal of the board's own names the board's ruling
-        self.error = _clean(learner_sentence(exc, self.game.info.title, self.game.situation()))
-        rules = cited_rules(exc, self.game.situation()) or [BOARD_RULE]
-        self.error_rule = _clean(" ".join(rules))
-        # each tag's title, a line each (the page titles the tags with them)
-        self.error_rule_title = _clean("\n".join(ruling_title(r).replace("\n", " ") for r in rules))
-        self._announce([self.error])
-        return self.error
-
-    def _announce(self, said: Iterable[str]) -> None:
-        """Say ``said`` (sentences: events, a refusal) in the page's live
-        region; within one update, after what it says already (a move and
-        the bots' replies reach the page together)."""
-        text = ". ".join(w.strip().rstrip(".") for w in said if w.strip())
-        if not text:
-            return
-        text = _clean(text + ".")
-        said_now: dict[str, Any] = self.announce
-        n, before = int(said_now["n"]), str(said_now["text"])
-        if self._batching and self._said_in_batch:
-            if text not in before:       # (a refusal said again on its way out)
-                self.announce = {"n": n, "text": f"{before} {text}"}
-        else:
-            self.announce = {"n": n + 1, "text": text}
-        self._said_in_batch = self._batching
-
-    def _click_refusal(self, word: str, why: InvalidActionError) -> InvalidActionError:
-        """A click that neither is nor starts an action here
-        (:meth:`Refusals.stray_click`), said on the board."""
-        exc = self._refusals.stray_click(word, why, self.pending,
-                                         lambda: self._hint(self._curtain_text(), self.svg))
-        self._say(exc)
-        return exc
-
     def _human_to_move(self) -> bool:
         seat = self._runner.seat_to_move()
         return seat is not None and seat in self._people()
@@ -828,55 +772,6 @@ class BoardWidget(anywidget.AnyWidget):
         if drawn != self._drawn:
             self._drawn = drawn
             self.version += 1
-
-    # ------------------------------------------------------- the page's side
-    def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict:
-        """The synced values. A whole state (a new page) carries the whole
-        log (``log_start`` 0); an update only what was appended."""
-        state = super().get_state(key=key, drop_defaults=drop_defaults)
-        if key is None and hasattr(self, "_steplog"):
-            state["log_start"], state["log_tail"] = 0, list(self._steplog.lines)
-        return state
-
-    def set_state(self, sync_data: Any) -> None:
-        """The page may not set anything (it only sends requests): a state
-        it sends is ignored, and the kernel's values are sent back."""
-        if not isinstance(sync_data, dict):
-            return
-        keys = [k for k in sync_data if k in self.keys]
-        if "svg_z" in keys or "base_z" in keys:       # (the two make the picture together)
-            keys = list(dict.fromkeys([*keys, "svg_z", "base_z"]))
-        if keys:
-            state = super().get_state(key=keys)
-            if "log_start" in keys or "log_tail" in keys:
-                steplog = getattr(self, "_steplog", None)
-                state["log_start"], state["log_tail"] = 0, list(steplog.lines if steplog else [])
-            state, paths, buffers = _remove_buffers(state)
-            self._send({"method": "update", "state": state, "buffer_paths": paths}, buffers=buffers)
-
-    def _on_frontend_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        # (not named _handle_custom_msg: that would override ipywidgets' own)
-        # Every message gets exactly one reply, in the same update as the
-        # board it leads to.
-        req_id = content.get("id") if isinstance(content, dict) else None
-        if not (type(req_id) is int or (isinstance(req_id, str) and len(req_id) <= 64)):
-            req_id = None
-        elif isinstance(req_id, str):
-            req_id = _clean(req_id)
-        with self._batch():
-            ok, error = True, None
-            self._runner.from_page = True
-            try:
-                dispatch(self, content)
-            except BoardkitError as exc:
-                ok, error = False, self._say(exc)
-            except Exception as exc:  # a bug: still answer; the traceback goes to the log
-                log.exception("board request %r failed", content)
-                ok, error = False, self._say(RuntimeError(f"internal error: {type(exc).__name__}: {exc}"))
-            finally:
-                self._runner.from_page = False
-            self._replies += 1
-            self.reply = {"n": self._replies, "id": req_id, "ok": ok, "error": error}
 
     # --------------------------------------------------------------- display
     def stored_svg(self) -> str:
