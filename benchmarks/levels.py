@@ -6,6 +6,7 @@ Run from the repository root with the project's interpreter::
     .venv/bin/python -m benchmarks.levels                  # every game, ~10 min of CPU
     .venv/bin/python -m benchmarks.levels --quick          # a smoke run, ~1 min
     .venv/bin/python -m benchmarks.levels --only slime_culture_center --games 200 --workers 2
+    .venv/bin/python -m benchmarks.levels --bots search --only slime_culture_center --games 200
 
 The games are the registered ones that the play page offers
 (:data:`boardkit.play.GAMES`, read from the registry: no list of games
@@ -28,6 +29,11 @@ names its registration gives them). For each game:
   verdict the interval allows against half. The slowest decision seen in
   these games is reported too.
 
+``--bots search`` does the same for the core search bot's levels
+(``MCTSBot.level(k)``, the iterations each game sets), from the page's
+level-2 bot (the greedy bot, or the game's own) as level 0: whether the
+search's level 1 beats greedy play, level 2 its level 1, and so on.
+
 Every game depends only on its number, so the figures are the same
 whatever ``--workers`` is (CPU times aside). ``--json FILE`` writes every
 figure and every game's result.
@@ -49,6 +55,27 @@ if str(ROOT) not in sys.path:
 
 PLAYERS = 2
 LEVELS = (1, 2, 3)
+#: ``--bots search``: the core search bot's levels (``MCTSBot.level(k)``,
+#: the iterations each game sets), level 0 being the page's level-2 bot
+#: (the greedy bot, or the game's own), so the first row says whether the
+#: search's level 1 beats greedy play
+SEARCH_LEVELS = (0, 1, 2, 3)
+
+
+def bot(kind: str, name: str, level: int, seed: int) -> Any:
+    """The bot of ``level``: the play page's (``kind`` "play") or the core
+    search bot's (``kind`` "search"; level 0 is the page's level 2)."""
+    from boardkit.play import make_bot
+    if kind == "play" or level == 0:
+        return make_bot(name, 2 if kind == "search" else level, seed)
+    from boardkit.core.mcts import MCTSBot
+    return MCTSBot.level(level, seed=seed)
+
+
+def level_name(kind: str, c: Any, level: int) -> str:
+    if kind == "play":
+        return c.levels.get(level, "")
+    return f"page's level 2: {c.levels.get(2, '')}" if level == 0 else f"MCTSBot.level({level})"
 
 
 def _new(name: str, seed: int) -> Any:
@@ -83,36 +110,34 @@ def _positions(name: str, games: int) -> list[Any]:
 
 def timing(task: tuple) -> dict:
     """One level's decisions on the fixed positions of a game."""
-    name, level, games = task
-    from boardkit.play import make_bot
+    kind, name, level, games = task
     cpu, capped = [], 0
     for game in _positions(name, games):
-        bot = make_bot(name, level, 1)
+        b = bot(kind, name, level, 1)
         t0 = time.process_time()
-        bot.choose(game)
+        b.choose(game)
         cpu.append(time.process_time() - t0)
-        capped += _capped(bot)
+        capped += _capped(b)
     return {"game": name, "level": level, "positions": len(cpu), "max": max(cpu),
             "median": statistics.median(cpu), "capped": capped}
 
 
 def match(task: tuple) -> dict:
     """Game ``g``: level ``upper`` against ``upper - 1``, seeds and seats from ``g``."""
-    name, upper, g = task
-    from boardkit.play import make_bot
+    kind, name, upper, g = task
     game = _new(name, g // 2)
     seat = g % 2
-    bots = {s: make_bot(name, upper if s == seat else upper - 1, 1000 * g + s)
+    bots = {s: bot(kind, name, upper if s == seat else upper - 1, 1000 * g + s)
             for s in range(game.players)}
     worst = {upper: 0.0, upper - 1: 0.0}
     capped = {upper: 0, upper - 1: 0}
     while (who := game.current_player) is not None:
-        bot = bots[who]
+        b = bots[who]
         level = upper if who == seat else upper - 1
         t0 = time.process_time()
-        action = bot.choose(game)
+        action = b.choose(game)
         worst[level] = max(worst[level], time.process_time() - t0)
-        capped[level] += _capped(bot)
+        capped[level] += _capped(b)
         game.apply(action)
     out = game.outcome()
     winners = out.winners
@@ -133,28 +158,33 @@ def main(argv: list[str] | None = None) -> int:
                     help="seeded games whose positions time each level (default 2, quick 1)")
     ap.add_argument("--only", action="append", default=None, help="only this game (repeatable)")
     ap.add_argument("--quick", action="store_true", help="a smoke run")
+    ap.add_argument("--bots", choices=("play", "search"), default="play",
+                    help="the play page's levels (default) or the core search bot's, "
+                         "from the page's level-2 bot up")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args(argv)
     n_games = args.games if args.games is not None else (4 if args.quick else 20)
     n_pos = args.positions if args.positions is not None else (1 if args.quick else 2)
     names = [n for n in GAMES if not args.only or n in args.only]
+    kind = args.bots
+    levels = LEVELS if kind == "play" else SEARCH_LEVELS
     if args.only and set(args.only) - set(names):
         raise SystemExit(f"unknown game(s) {sorted(set(args.only) - set(names))}; "
                          f"the games: {', '.join(GAMES)}")
     report: dict[str, Any] = {"call": "benchmarks/levels.py " + " ".join(
-        argv if argv is not None else sys.argv[1:]), "players": PLAYERS, "games": n_games,
+        argv if argv is not None else sys.argv[1:]), "bots": kind, "players": PLAYERS, "games": n_games,
         "positions_games": n_pos, "results": {}}
     started = time.perf_counter()
     cpu0 = time.process_time()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for name in names:
             c = GAMES[name]
-            times = list(pool.map(timing, [(name, k, n_pos) for k in LEVELS]))
-            games = list(pool.map(match, [(name, k, g) for k in LEVELS[1:] for g in range(n_games)],
-                                  chunksize=1))
+            times = list(pool.map(timing, [(kind, name, k, n_pos) for k in levels]))
+            games = list(pool.map(match, [(kind, name, k, g) for k in levels[1:]
+                                          for g in range(n_games)], chunksize=1))
             rows = []
-            for k in LEVELS[1:]:
+            for k in levels[1:]:
                 mine = [r for r in games if r["upper"] == k]
                 score = sum(r["score"] for r in mine)
                 lo, hi = wilson(score, len(mine))
@@ -163,15 +193,15 @@ def main(argv: list[str] | None = None) -> int:
                              "verdict": verdict(lo, hi, "half"),
                              "worst": max(max(r["worst"].values()) for r in mine),
                              "capped": sum(sum(r["capped"].values()) for r in mine)})
-            report["results"][name] = {"title": c.title, "levels": {k: c.levels.get(k, "")
-                                                                     for k in LEVELS},
+            report["results"][name] = {"title": c.title, "levels": {k: level_name(kind, c, k)
+                                                                     for k in levels},
                                        "timing": times, "matches": rows, "rows": games}
             print(f"\n### {c.title} ({name}), {PLAYERS} players\n")
             print("| level | bot | slowest decision, CPU s (median) over "
                   f"{times[0]['positions']} positions | clock cap bound |")
             print("|---|---|---|---|")
             for t in times:
-                print(f"| {t['level']} | {c.levels.get(t['level'], '')} | {t['max']:.3f} "
+                print(f"| {t['level']} | {level_name(kind, c, t['level'])} | {t['max']:.3f} "
                       f"({t['median']:.3f}) | {t['capped']} |")
             print()
             print("| level against the level below | games | wins of the level above "
@@ -179,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
             print("|---|---|---|---|---|---|")
             for r in rows:
                 lo, hi = r["interval"]
-                print(f"| {r['upper']} ({c.levels.get(r['upper'], '')}) against {r['upper'] - 1} "
+                print(f"| {r['upper']} ({level_name(kind, c, r['upper'])}) against {r['upper'] - 1} "
                       f"| {r['games']} | {r['score']:g} = {100 * r['rate']:.1f} % "
                       f"[{100 * lo:.1f}, {100 * hi:.1f}] | {r['verdict']} | {r['worst']:.3f} "
                       f"| {r['capped']} |", flush=True)
