@@ -1,7 +1,8 @@
 """The Slip Stream AI's search: negamax alpha-beta with iterative
 deepening, a transposition table keyed by the compact position,
-principal-variation search and move ordering, within a depth and/or a
-CPU-time budget (see :mod:`boardkit.slip_stream.ai`)."""
+principal-variation search and move ordering, within a depth, a count of
+positions (the clock then only a safety cap) and/or a CPU-time budget (see
+:mod:`boardkit.slip_stream.ai`)."""
 from __future__ import annotations
 
 import math
