@@ -112,9 +112,10 @@ __all__ = ["SlipStreamAI", "Fast", "LEVELS", "CAP_SECONDS"]
 #: CPU time: only a safety cap, recorded in ``last_search["capped"]`` when
 #: it binds. Counts, not times, so a level plays the same move on any
 #: machine (unless the cap binds: about 5× slower than the machine below).
-#: On 148 positions of six seeded games (``benchmarks/levels.py``, a 2-core
-#: machine of 2026), depth 4 visited at most 1,570 positions, depth 6 at
-#: most 24,841 (0.26 s; 0.56 s with every other move valued).
+#: On 148 positions of six seeded games (picked as
+#: ``benchmarks/slip_stream_exact.py --timing`` picks them, a 2-core machine
+#: of 2026), depth 4 visited at most 1,570 positions, depth 6 at most 24,841
+#: (0.26 s; 0.56 s with every other move valued).
 CAP_SECONDS = 5.0
 LEVELS: dict[int, dict[str, Any]] = {
     1: {"depth": 2, "nodes": 2_000, "seconds": CAP_SECONDS},
