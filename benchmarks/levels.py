@@ -3,8 +3,8 @@ against the level below.
 
 Run from the repository root with the project's interpreter::
 
-    .venv/bin/python -m benchmarks.levels                  # every game, ~10 min of CPU
-    .venv/bin/python -m benchmarks.levels --quick          # a smoke run, ~1 min
+    .venv/bin/python -m benchmarks.levels                  # every game, ~6 min of CPU
+    .venv/bin/python -m benchmarks.levels --quick          # a smoke run, ~1.5 min of CPU
     .venv/bin/python -m benchmarks.levels --only slime_culture_center --games 200 --workers 2
     .venv/bin/python -m benchmarks.levels --bots search --only slime_culture_center --games 200
 
