@@ -222,8 +222,9 @@ def timing(budgets: dict[str, dict], games: int = 3) -> dict:
     decisions, and (``near_end``) on every other position near the end
     (:func:`boardkit.slip_stream.ai.near_end`, where levels 2 and 3 also
     search to the end of the game). ``short_of_depth``: decisions whose
-    alpha-beta search stopped before the level's depth (the clock), a
-    forced result found earlier aside."""
+    alpha-beta search stopped before the level's depth (its count of
+    positions, or the clock), a forced result found earlier aside;
+    ``capped``: decisions the clock's safety cap stopped."""
     from boardkit.slip_stream import SlipStream
     from boardkit.slip_stream.ai import WIN, Fast, SlipStreamAI, near_end
     positions: list[tuple[object, bool]] = []
@@ -243,7 +244,7 @@ def timing(budgets: dict[str, dict], games: int = 3) -> dict:
     out: dict = {"positions": len(positions),
                  "near_end": sum(1 for _, end in positions if end), "levels": {}}
     for k, budget in budgets.items():
-        cpu, cpu_end, depth, unvalued, short = [], [], [], 0, 0
+        cpu, cpu_end, depth, unvalued, short, capped = [], [], [], 0, 0, 0
         for game, end in positions:
             ai = SlipStreamAI(seed=1, **budget)
             ai.choose(game)
@@ -252,6 +253,7 @@ def timing(budgets: dict[str, dict], games: int = 3) -> dict:
             if end:
                 cpu_end.append(s["cpu_seconds"])
             depth.append(s["depth"])
+            capped += bool(s.get("capped"))
             unvalued += sum(1 for m in s["moves"] if m["value"] is None)
             if len(s["moves"]) > 1 and s["depth"] < budget["depth"] \
                     and abs(s["evaluation"]) < WIN / 2 and not s["proof"]["found"]:
@@ -263,13 +265,14 @@ def timing(budgets: dict[str, dict], games: int = 3) -> dict:
             "p90": cpu[int(0.9 * (len(cpu) - 1))], "max": cpu[-1],
             "near_end_median": statistics.median(cpu_end) if cpu_end else None,
             "near_end_max": cpu_end[-1] if cpu_end else None,
-            "depth": [min(depth), max(depth)], "short_of_depth": short,
+            "depth": [min(depth), max(depth)], "short_of_depth": short, "capped": capped,
             "moves_without_value": unvalued}
         print(f"level {k} {budget}: CPU s per decision median {statistics.median(cpu):.3f}, "
               f"p90 {cpu[int(0.9 * (len(cpu) - 1))]:.3f}, max {cpu[-1]:.3f}"
               + (f"; near the end median {statistics.median(cpu_end):.3f}, max {cpu_end[-1]:.3f}"
                  if cpu_end else "")
-              + f"; depth {min(depth)}–{max(depth)}, short of its depth {short} times; "
+              + f"; depth {min(depth)}–{max(depth)}, short of its depth {short} times, "
+              f"the clock's cap bound {capped} times; "
               f"moves left without a value: {unvalued}", flush=True)
     return out
 

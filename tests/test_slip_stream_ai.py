@@ -14,7 +14,7 @@ import random
 import pytest
 
 from boardkit.slip_stream import SlipStream
-from boardkit.slip_stream.ai import LEVELS, WIN, Fast, SlipStreamAI, _why, place_code
+from boardkit.slip_stream.ai import CAP_SECONDS, LEVELS, WIN, Fast, SlipStreamAI, _why, place_code
 
 
 def random_positions(games: int, seed: int = 0, score_tiles=range(1, 7)):
@@ -157,8 +157,10 @@ def test_time_budget_is_kept_generously():
 def test_levels_are_deeper_one_after_another_and_each_within_a_second_of_cpu():
     depths = [SlipStreamAI.level(k).depth for k in sorted(LEVELS)]
     assert depths == sorted(set(depths)) and depths[0] == 2, depths
-    assert all(SlipStreamAI.level(k).seconds <= 1.0 for k in LEVELS)
-    # the default level searches to its full depth within its second
+    # each level is a count of positions; the clock is only a safety cap
+    assert all(type(SlipStreamAI.level(k).nodes) is int for k in LEVELS)
+    assert all(SlipStreamAI.level(k).seconds == CAP_SECONDS for k in LEVELS)
+    # the default level searches to its full depth within its count
     g = SlipStream(seed=4, history=False)
     for a in play_some(SlipStreamAI(seed=1, depth=2), 4, 40):
         g.apply(a)
@@ -515,3 +517,59 @@ def test_the_search_to_the_end_waits_for_the_end_and_its_budget_is_checked():
     for bad in (-1, 2.5, "100", True):
         with pytest.raises(ValueError, match="prove"):
             SlipStreamAI(0, depth=2, prove=bad)
+
+
+class _SlowClock:
+    """``time.process_time`` of a machine ``factor`` times slower (every
+    CPU second seen as ``factor``), or one that jumps ``step`` seconds a
+    reading."""
+
+    def __init__(self, factor: float = 1.0, step: float = 0.0):
+        import time
+        self.real = time.process_time
+        self.factor, self.step, self.t0, self.calls = factor, step, self.real(), 0
+
+    def __call__(self) -> float:
+        self.calls += 1
+        return self.t0 + self.factor * (self.real() - self.t0) + self.step * self.calls
+
+
+def _decision(level: int, seed: int, plies: int) -> tuple:
+    g = SlipStream(seed=seed, history=False)
+    for a in play_some(SlipStreamAI(seed=1, depth=2), seed, plies):
+        g.apply(a)
+    ai = SlipStreamAI.level(level, seed=3)
+    choice = ai.choose(g)
+    s = ai.last_search
+    return choice, s["depth"], s["nodes"], [m["value"] for m in s["moves"]], s["capped"]
+
+
+@pytest.mark.parametrize("level,seed,plies", [(2, 4, 40), (3, 9, 10), (3, 0, 1)])
+def test_a_level_plays_the_same_move_on_a_ten_times_slower_machine(monkeypatch, level, seed,
+                                                                   plies):
+    from boardkit.slip_stream import ai as ai_module
+    from boardkit.slip_stream import search as search_module
+    here = _decision(level, seed, plies)
+    assert here[4] is False
+    slow = _SlowClock(factor=10.0)
+    monkeypatch.setattr(search_module.time, "process_time", slow)
+    monkeypatch.setattr(ai_module.time, "process_time", slow)
+    there = _decision(level, seed, plies)
+    assert slow.calls > 0          # the search did read the slow clock
+    # the same move, depth, positions visited and values of every move
+    assert there == here
+
+
+def test_the_clock_cap_is_reported_when_it_binds(monkeypatch):
+    from boardkit.slip_stream import ai as ai_module
+    from boardkit.slip_stream import search as search_module
+    jumpy = _SlowClock(step=CAP_SECONDS)     # each reading a cap later than the one before
+    monkeypatch.setattr(search_module.time, "process_time", jumpy)
+    monkeypatch.setattr(ai_module.time, "process_time", jumpy)
+    choice, depth, nodes, values, capped = _decision(3, 9, 10)
+    assert capped is True
+    assert depth < LEVELS[3]["depth"]
+    g = SlipStream(seed=9, history=False)
+    for a in play_some(SlipStreamAI(seed=1, depth=2), 9, 10):
+        g.apply(a)
+    assert choice in g.legal_actions

@@ -64,12 +64,16 @@ Cowling, Powley & Whitehouse 2012) with determinisation, on the pure
   ``max(wide, widen·√N)`` actions.
 
 The budget is ``iterations`` and/or ``seconds`` (the clock is read after
-every iteration), or a *level* (:meth:`MCTSBot.level`): 1 quick, 2 steady,
-3 strong, each a number of iterations that the game chooses (the
+every iteration), or a *level* (:meth:`MCTSBot.level`): 1, 2, 3, each a
+number of iterations that the game chooses, more at each level (the
 ``levels`` search setting; :data:`LEVELS` for a game that says nothing),
 chosen so that a move of any level took at most about a second of CPU time
 on a 2-core machine of 2026 in three-player games, and in Slime Culture
 Center with five or six players too (``benchmarks/mcts_levels.py`` measures it).
+More iterations need not mean a stronger bot: in Slime Culture Center the
+three levels cannot be told apart in play (see its ``search_settings``;
+``benchmarks/levels.py --bots search`` measures each level against the one
+below), so a level's number promises a budget, not a strength.
 With iterations only (a level included), the search is a pure function of
 the seed and the observation: the random generator is seeded from both, so
 the same seed and observation always give the same choice on any machine.
@@ -217,7 +221,7 @@ class MCTSBot(Bot):
 
     @classmethod
     def level(cls, k: int = DEFAULT_LEVEL, seed: int = 0, **settings: Any) -> MCTSBot:
-        """A bot of level ``k`` (1 quick … 3 strong): as many iterations a
+        """A bot of level ``k`` (1 … 3, more iterations at each): as many iterations a
         move as the game being played sets for that level (its ``levels``
         search setting, else :data:`LEVELS`), chosen so that a move takes at
         most about a second of CPU time; see :meth:`budget`."""

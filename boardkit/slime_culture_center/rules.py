@@ -819,7 +819,25 @@ class SlimeCultureCenterRules(DealtRules):
         (2.65 s while every order was tried on boards where none can
         matter). Ranking only 100 root
         actions (``root_sample``) was quicker there but lost 7 points of
-        win rate at level 3 [−0.1, +14.8] over 150 paired games."""
+        win rate at level 3 [−0.1, +14.8] over 150 paired games.
+
+        The three levels differ in time, not in strength that can be
+        measured: in 2-player games against the level below
+        (``benchmarks/levels.py --bots search``, 100 games a pair, seats
+        swapped) level 1 beats the play page's sampling greedy bot 75 %
+        [65.7, 82.5], but level 2 wins 51.0 % [41.3, 60.6] against level 1
+        and level 3 51.5 % [41.8, 61.1] against level 2; against full
+        greedy seats (3 players) no level can be told from a greedy seat.
+        Spending the iterations otherwise did not help either (level 2, 2
+        players, 100 games): ranking 30 actions instead of 12 at the wide
+        nodes (level 3 against greedy seats: 35.3 % [28.1, 43.3] of 150, the
+        greedy seats 34.7 %), the softmax evaluation (44.0 % [34.7, 53.8]
+        against the "own" one), 40 iterations whose leaves finish the
+        turn with a greedy action of 16 sampled (74.0 % against the sampling
+        greedy bot, level 2's 75.5 %), and simulations through the
+        opponent's next turn played greedily (best of 6 sampled actions):
+        with 50 iterations 55.6 % [44.7, 66.0] of 80 against level 2, with
+        100 iterations 44.2 % [35.6, 53.1] of 120."""
         return {"horizon": 0, "rounds": 1, "exploration": 0.2, "evaluation": "own",
                 "levels": {1: 50, 2: 100, 3: 160}}
 

@@ -39,14 +39,19 @@ How it plays
   with them: a position and its mirror image (lanes a ↔ g on mirrored
   tiles, the colours swapped) get the same values
   (``tests/test_slip_stream_fair.py``).
-* **Budget.** ``depth`` (plies; a turbo move is a ply) and/or ``seconds``
-  of CPU time for the whole decision, the values of the other moves
-  included (the search stops within the budget and plays the deepest
-  finished iteration; an iteration is not started when it would likely
-  not finish; a move left without time has no value). CPU time, not the
-  wall clock, so a busy machine makes the AI slower, not weaker. With a
-  depth budget only, the choice is a pure function of the seed and the
-  position; ties between equally good moves are broken by the seed.
+* **Budget.** ``depth`` (plies; a turbo move is a ply), ``nodes`` (positions
+  the alpha-beta search may visit: the deepening plays the deepest finished
+  iteration and does not start one that would likely pass the count) and/or
+  ``seconds`` of CPU time for the whole decision, the values of the other
+  moves included. With a count (the levels), the choice is a pure function
+  of the seed and the position, the same on any machine, and ``seconds``
+  is only a safety cap: when it binds, ``last_search["capped"]`` says so
+  (the move may then differ elsewhere; ``values_capped``: another move was
+  left without its value). With ``seconds`` alone the clock is the budget
+  (an iteration is not started when it would likely not finish; a move
+  left without time has no value). CPU time, not the wall clock, so a busy
+  machine makes the AI slower, not weaker. Ties between equally good moves
+  are broken by the seed.
 * **Search to the end of the game** (``prove``). A search with a horizon
   can be fooled by what lies beyond it: the evaluation may rate a position
   +17 points that is lost with best play. Near the end (:func:`near_end`:
@@ -59,12 +64,15 @@ How it plays
   said. Its value is :data:`PROVED` ("has a forced win (found by searching
   to the end of the game)"); the length of such a win is not known.
 * **Levels** (:data:`LEVELS`, :meth:`SlipStreamAI.level`): depth 2, 4 and
-  6, each within 1 s of CPU time, and near the end a search to the end of
-  at most 5,000 (level 2) and 10,000 (level 3) positions. Level 3 is depth
-  6 *where that second allows*: an iteration that would likely not finish
-  within it is not started. In the stored timings (71 positions, 23 near
-  the end) every level reached its depth, the slowest level-3 decision
-  taking 0.57 s. The times are
+  6 within 2,000, 10,000 and 40,000 positions, and near the end a search to
+  the end of at most 5,000 (level 2) and 10,000 (level 3) positions; 5 s of
+  CPU time is only a safety cap. Counts, not the clock: a level plays the
+  same move on a slow machine as on a fast one. Level 3 is depth 6 *where
+  its positions allow*: an iteration that would likely pass the count is
+  not started. ``benchmarks/levels.py`` reports each level's slowest
+  decision and whether the cap bound. In the stored timings (71 positions,
+  23 near the end; before the counts) every level reached its depth, the
+  slowest level-3 decision taking 0.57 s. The times are
   measured by benchmarks/slip_stream_exact.py ``--timing`` (every legal
   move valued; stored in notebooks/data/strength_slip_stream_levels_timing.json);
   the share of won positions each level throws away, with and without the
@@ -94,17 +102,25 @@ from .evaluation import PROVED, SCALE, WIN, Fast  # noqa: F401 (public names)
 from .explain import Explaining, _value_words, _why, _win_probability  # noqa: F401
 from .search import _Search, _Timeout  # noqa: F401
 
-__all__ = ["SlipStreamAI", "Fast", "LEVELS", "why_not"]
+__all__ = ["SlipStreamAI", "Fast", "LEVELS", "CAP_SECONDS", "why_not"]
 
 
-#: Budgets of :meth:`SlipStreamAI.level`: plies, seconds of CPU time per
-#: decision (a cap that a depth-2 or depth-4 search never reaches; see the
-#: module docstring for the times measured) and ``prove``: positions the
-#: search to the end of the game may look at near the end (0: none).
+#: Budgets of :meth:`SlipStreamAI.level`: plies, ``nodes``: positions the
+#: alpha-beta search may visit per decision (the deepening stops where the
+#: next depth would likely not fit), ``prove``: positions the search to the
+#: end of the game may look at near the end (0: none), and ``seconds`` of
+#: CPU time: only a safety cap, recorded in ``last_search["capped"]`` when
+#: it binds. Counts, not times, so a level plays the same move on any
+#: machine (unless the cap binds: about 5× slower than the machine below).
+#: On 148 positions of six seeded games (picked as
+#: ``benchmarks/slip_stream_exact.py --timing`` picks them, a 2-core machine
+#: of 2026), depth 4 visited at most 1,570 positions, depth 6 at most 24,841
+#: (0.26 s; 0.56 s with every other move valued).
+CAP_SECONDS = 5.0
 LEVELS: dict[int, dict[str, Any]] = {
-    1: {"depth": 2, "seconds": 1.0},
-    2: {"depth": 4, "seconds": 1.0, "prove": 5_000},
-    3: {"depth": 6, "seconds": 1.0, "prove": 10_000},
+    1: {"depth": 2, "nodes": 2_000, "seconds": CAP_SECONDS},
+    2: {"depth": 4, "nodes": 10_000, "seconds": CAP_SECONDS, "prove": 5_000},
+    3: {"depth": 6, "nodes": 40_000, "seconds": CAP_SECONDS, "prove": 10_000},
 }
 #: The search to the end of the game (``prove``) is tried only near the end:
 #: once this many wheel tokens are taken, or a machine has reached the goal.
@@ -126,8 +142,12 @@ class SlipStreamAI(Explaining, Bot):
     :param seed: breaks ties between equally good moves.
     :param depth: the deepest search, in plies (a turbo move is a ply).
     :param seconds: CPU-time budget per decision (the search and the
-        values of the other moves). With neither budget
-        given, the default level's (:data:`LEVELS`).
+        values of the other moves); with ``nodes``, only a safety cap
+        (``last_search["capped"]`` when it binds). With no budget given, the
+        default level's (:data:`LEVELS`).
+    :param nodes: positions the alpha-beta search may visit per decision
+        (a pie decision shares them among its first moves); a count, so the
+        choice is the same on any machine.
     :param table_size: entries kept in the transposition table.
     :param prove: near the end of the game (:func:`near_end`), at most
         this many positions searched to the end of the game for a forced
@@ -142,13 +162,16 @@ class SlipStreamAI(Explaining, Bot):
     def __init__(self, seed: int = 0, depth: int | None = None, seconds: float | None = None,
                  table_size: int = 400_000, explain: bool = True,
                  evaluation: Callable[[Fast, tuple], float] | None = None,
-                 prove: int | None = None):
+                 prove: int | None = None, nodes: int | None = None):
         super().__init__(seed)
-        if depth is None and seconds is None:
+        if depth is None and seconds is None and nodes is None:
             depth = LEVELS[DEFAULT_LEVEL]["depth"]
             seconds = LEVELS[DEFAULT_LEVEL]["seconds"]
+            nodes = LEVELS[DEFAULT_LEVEL]["nodes"]
             if prove is None:
                 prove = LEVELS[DEFAULT_LEVEL].get("prove", 0)
+        if nodes is not None and (type(nodes) is not int or nodes < 1):
+            raise ValueError(f"nodes must be a whole number ≥ 1, not {nodes!r}")
         if prove is None:
             prove = 0
         if type(prove) is not int or prove < 0:
@@ -159,6 +182,9 @@ class SlipStreamAI(Explaining, Bot):
             raise ValueError(f"seconds must be > 0, not {seconds!r}")
         self.depth = depth
         self.seconds = seconds
+        #: positions the alpha-beta search may visit per decision (None: no
+        #: count); with a count, ``seconds`` is only a safety cap
+        self.nodes = nodes
         self.table_size = table_size
         #: positions the search to the end may look at near the end (0: none)
         self.prove = prove
@@ -177,7 +203,8 @@ class SlipStreamAI(Explaining, Bot):
     def level(cls, k: int = DEFAULT_LEVEL, seed: int = 0) -> SlipStreamAI:
         """Level 1 (depth 2, quick), 2 (the default: depth 4, and near the
         end a search to the end of at most 5,000 positions) or 3 (depth 6,
-        and 10,000 positions), each within a second of CPU time; see
+        and 10,000 positions), each a count of positions calibrated to stay
+        within a second of CPU time (the clock only a cap); see
         :data:`LEVELS`."""
         if k not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}, not {k!r}")
@@ -185,7 +212,7 @@ class SlipStreamAI(Explaining, Bot):
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(seed={self.seed}, depth={self.depth}, "
-                f"seconds={self.seconds}, prove={self.prove})")
+                f"nodes={self.nodes}, seconds={self.seconds}, prove={self.prove})")
 
     def fast(self, rules: Rules, state: State) -> Fast:
         """The compact rules for this state's course and score tile."""
@@ -208,7 +235,8 @@ class SlipStreamAI(Explaining, Bot):
         cpu = time.process_time()
         rng = random.Random(f"slip-stream-ai/{self.seed}/{seat}/{rules.key(observation)}")
         fast = self.fast(rules, observation)
-        search = _Search(fast, self.depth, self.seconds, cpu, rng, self.table_size)
+        search = _Search(fast, self.depth, self.seconds, cpu, rng, self.table_size,
+                         nodes=self.nodes)
         if self.evaluation is not None:
             own = self.evaluation
             search.evaluate = lambda pos: float(own(fast, pos))
@@ -237,6 +265,9 @@ class SlipStreamAI(Explaining, Bot):
             "pv": [a for _, a in line], "line": [{"player": p, "action": a} for p, a in line],
             "colours": list(colours) if colours else None,
             "moves": self._moves, "proof": dict(self.proof),
+            # the clock's cap stopped the search of the move (then it may
+            # differ on another machine) / left another move without its value
+            "capped": search.capped, "values_capped": search.values_capped,
             "plan": self._plan(fast, observation, choice, line, value),
         }
         return choice
@@ -330,6 +361,7 @@ class SlipStreamAI(Explaining, Bot):
         results: list[tuple[float, int, str, Any, Any]] = []
         budget = search.seconds
         share = None if budget is None else budget / max(1, len(order))
+        nodes = None if search.node_budget is None else max(1, search.node_budget // max(1, len(order)))
         depth_cap = None if search.max_depth is None else max(1, search.max_depth - 2)
         deepest = 0
         for i, a in enumerate(order):
@@ -339,12 +371,13 @@ class SlipStreamAI(Explaining, Bot):
                 # the game is over already: the chooser takes the winner's colour
                 results.append((-WIN, i, a, None, None))
                 continue
-            sub = search.sub(depth_cap, share)
+            sub = search.sub(depth_cap, share, nodes)
             moves = search.fast.moves(pos)
             best, v, d = sub.run(pos, moves)
             deepest = max(deepest, d)
             results.append((-abs(v), i, a, pos, (best, v, sub)))
             search.nodes += sub.nodes
+            search.capped |= sub.capped
         results.sort(key=lambda t: (-t[0], t[1]))
         value, _, choice, pos, found = results[0]
         line: list = [(first, choice)]
@@ -367,6 +400,7 @@ class SlipStreamAI(Explaining, Bot):
         search.rng.shuffle(order)
         budget = search.seconds
         share = None if budget is None else budget / max(1, len(order))
+        nodes = None if search.node_budget is None else max(1, search.node_budget // max(1, len(order)))
         depth_cap = None if search.max_depth is None else max(1, search.max_depth - 1)
         best: tuple | None = None
         deepest = 0
@@ -374,9 +408,10 @@ class SlipStreamAI(Explaining, Bot):
             pos = Fast.from_state(rules.child(observation, a))
             if pos is None:            # the first move already decided the game
                 return a, float(WIN), [(first, a)], 0
-            sub = search.sub(depth_cap, share)
+            sub = search.sub(depth_cap, share, nodes)
             reply, v, d = sub.run(pos, search.fast.moves(pos))
             search.nodes += sub.nodes
+            search.capped |= sub.capped
             deepest = max(deepest, d)
             if best is None or -v > best[0]:
                 best = (-v, i, a, pos, reply, sub)

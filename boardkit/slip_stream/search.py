@@ -1,7 +1,8 @@
 """The Slip Stream AI's search: negamax alpha-beta with iterative
 deepening, a transposition table keyed by the compact position,
-principal-variation search and move ordering, within a depth and/or a
-CPU-time budget (see :mod:`boardkit.slip_stream.ai`)."""
+principal-variation search and move ordering, within a depth, a count of
+positions (the clock then only a safety cap) and/or a CPU-time budget (see
+:mod:`boardkit.slip_stream.ai`)."""
 from __future__ import annotations
 
 import math
@@ -18,20 +19,30 @@ __all__ = []
 
 
 class _Timeout(Exception):
-    pass
+    """The decision's budget ran out (its positions, or the clock's cap)."""
 
 
 class _Search:
     """One decision's search: negamax alpha-beta with iterative deepening."""
 
     def __init__(self, fast: Fast, max_depth: int | None, seconds: float | None, started: float,
-                 rng: random.Random, table_size: int):
+                 rng: random.Random, table_size: int, nodes: int | None = None,
+                 deadline: float | None = None):
         self.fast = fast
         self.evaluate: Callable[[tuple], float] = fast.evaluate
         self.max_depth = max_depth
         self.seconds = seconds
         self.started = started
-        self.deadline = None if seconds is None else started + seconds
+        self.deadline = deadline if deadline is not None else \
+            (None if seconds is None else started + seconds)
+        #: positions this search may visit (None: no count, the clock only);
+        #: with a count, the clock is only a safety cap (:attr:`capped`)
+        self.node_budget = nodes
+        self.node_limit = nodes
+        #: whether the clock stopped this search (with a position budget the
+        #: choice may then differ on another machine)
+        self.capped = False
+        self.values_capped = False
         self.rng = rng
         self.table_size = table_size
         self.table: dict[tuple, tuple] = {}
@@ -40,9 +51,17 @@ class _Search:
         self.history: dict[tuple, int] = {}
         self.last_value = 0.0
 
-    def sub(self, max_depth: int | None, seconds: float | None) -> _Search:
-        out = _Search(self.fast, max_depth, seconds, time.process_time(), self.rng,
-                      self.table_size)
+    def sub(self, max_depth: int | None, seconds: float | None,
+            nodes: int | None = None) -> _Search:
+        """A search of its own (a pie decision's candidate): with a position
+        budget, ``nodes`` of them and the clock's cap of the whole decision;
+        else ``seconds`` from now."""
+        if self.node_budget is not None:
+            out = _Search(self.fast, max_depth, None, 0.0, self.rng, self.table_size,
+                          nodes=nodes, deadline=self.deadline)
+        else:
+            out = _Search(self.fast, max_depth, seconds, time.process_time(), self.rng,
+                          self.table_size)
         out.evaluate = self.evaluate
         return out
 
@@ -64,8 +83,13 @@ class _Search:
         best, value, done = order[0], 0.0, 0
         limit = self.max_depth if self.max_depth is not None else 64
         depth = 1
+        counted = self.node_budget is not None
+        if counted:
+            assert self.node_budget is not None
+            self.node_limit = self.nodes + self.node_budget
         while depth <= limit:
             t0 = time.process_time()
+            n0 = self.nodes
             try:
                 b, v = self.root(pos, order, depth)
             except _Timeout:
@@ -73,7 +97,13 @@ class _Search:
             best, value, done = b, v, depth
             if abs(v) >= WIN / 2:
                 break           # a forced win or loss found
-            if self.deadline is not None:
+            if counted:
+                assert self.node_limit is not None
+                # the next iteration visits a few times more positions: do
+                # not start it unless it is likely to finish within the count
+                if self.nodes + 3 * (self.nodes - n0) > self.node_limit:
+                    break
+            elif self.deadline is not None:
                 now = time.process_time()
                 # the next iteration takes a few times longer: do not start it
                 # unless it is likely to finish
@@ -116,8 +146,11 @@ class _Search:
     def search(self, pos: tuple, depth: int, alpha: float, beta: float, ply: int) -> float:
         """Negamax: the value of ``pos`` for the colour to act in it."""
         self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise _Timeout
         if self.nodes & 255 == 0 and self.deadline is not None \
                 and time.process_time() > self.deadline:
+            self.capped = True
             raise _Timeout
         fast = self.fast
         if depth <= 0:
@@ -205,7 +238,10 @@ class _Search:
         position, not only a bound), best first. No clock: the time this
         takes is the price of saying why the other moves are worse. With a
         clock, this pass gets what is left of the decision's budget; a move
-        it has no time for has no value (None). ``proved``: root moves that
+        it has no time for has no value (None). With a position budget, no
+        count applies here (the values are the same on every machine) and the
+        clock is only the decision's cap; whether it bound here is
+        :attr:`values_capped`. ``proved``: root moves that
         a search to the end proved to win (+1) or lose (-1) for the mover;
         their value is ``±PROVED`` where the depth-limited one is not
         already a forced win or loss."""
@@ -213,6 +249,9 @@ class _Search:
         fast = self.fast
         c = pos[6]
         saved = self.deadline
+        saved_limit, capped = self.node_limit, self.capped
+        self.node_limit = None
+        self.capped = False
         out: list[dict[str, Any]] = []
         try:
             for m in moves:
@@ -234,6 +273,9 @@ class _Search:
                             else _value_words(v)})
         finally:
             self.deadline = saved
+            #: whether the clock's cap left a move without its value
+            self.values_capped = self.capped
+            self.node_limit, self.capped = saved_limit, capped
         best_action = fast.action(pos, best)
         out.sort(key=lambda d: (d["value"] is None, -(d["value"] or 0.0),
                                 d["action"] != best_action, d["action"]))
