@@ -79,8 +79,9 @@ def pytest_sessionfinish(session, exitstatus):
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """With several workers (``-n``, pytest-xdist), keep together what must
-    share one process: a notebook's cells share one kernel, and the browser
-    tests share one JupyterLab and one Chromium. Every other test is its own
+    share one process: a notebook's cells share one kernel, and a browser
+    test file's tests share one JupyterLab and one Chromium (each worker
+    starts its own, so two browser files run at once). Every other test is its own
     unit of work. Units go out largest first (xdist's ``--loadscope-reorder``),
     so the notebooks and the browser tests start early while the single
     tests fill the gaps. This replaces any ``--dist`` mode given."""
@@ -90,7 +91,7 @@ def pytest_xdist_make_scheduler(config, log):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
             if path.startswith("tests/browser/"):
-                return "tests/browser"
+                return path        # a browser file's tests share its worker's JupyterLab and Chromium
             if path.endswith(".ipynb"):
                 return path
             return nodeid

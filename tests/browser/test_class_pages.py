@@ -61,9 +61,10 @@ def over(page) -> bool:
 def click_a_move(page, rng: random.Random) -> None:
     """Click legal targets until the board's version moves on past a move."""
     targets = page.locator(f"{BOARD} [data-act].legal")
-    n = targets.count()
     pending = page.locator(".bk-pending").inner_text().strip()
-    words = [targets.nth(i).get_attribute("data-act") for i in range(n)]
+    # the targets' words in one round trip (not one per target)
+    words = targets.evaluate_all("els => els.map(e => e.getAttribute('data-act'))")
+    n = len(words)
     if pending:
         first = pending.split()[0] if pending.split() else ""
         choices = [i for i, w in enumerate(words) if w.split()[0] != first] or list(range(n))
