@@ -69,7 +69,12 @@ class Running:
 
 
 def run(coro):
-    return asyncio.run(asyncio.wait_for(coro, 120))
+    """``coro`` to its end (at most 120 s), on an event loop of its own in a
+    thread of its own: a browser test earlier in this worker may keep a
+    loop running in this thread (Playwright's synchronous API)."""
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coro, 120)).result()
 
 
 def test_a_student_plays_a_bot_and_every_acknowledged_move_is_stored_once(tmp_path):

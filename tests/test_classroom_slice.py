@@ -16,9 +16,11 @@ pytest.importorskip("tornado")
 
 
 def test_three_students_and_a_pair_play_nothing_lost_or_doubled(tmp_path):
-    from benchmarks.classroom import run_class_server
+    from concurrent.futures import ThreadPoolExecutor
 
-    r = run_class_server(3, pairs=1, moves=6, seconds=240, playback=0.2)
+    from benchmarks.classroom import run_class_server
+    with ThreadPoolExecutor(1) as pool:      # (its own event loop: Playwright may hold this thread's)
+        r = pool.submit(run_class_server, 3, pairs=1, moves=6, seconds=240, playback=0.2).result()
     (tmp_path / "classroom_slice.json").write_text(json.dumps(r, indent=2))
     assert r["errors"] == [], r
     assert r["finished"] == r["students"] == 5, r

@@ -88,7 +88,9 @@ def test_a_bot_interrupted_inside_a_click_is_asked_again_by_itself_where_a_loop_
         for _ in range(5):
             await asyncio.sleep(0)
         return w
-    w = asyncio.run(go())
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:      # (a loop of its own: Playwright may hold this thread's)
+        w = pool.submit(asyncio.run, go()).result()
     assert w.game.current_player == 0 and len(w.game.log) == 2      # the bot moved, untouched
 
 
