@@ -321,6 +321,8 @@ def test_a_killed_server_resumes_every_table_at_its_last_acknowledged_action(tmp
         await s.start("game=slip_stream&ai=1&seed=9")
         await s.play(3)
         t = next(iter(srv.tables.values()))
+        # the bot's reply to the last move is on the board before the snapshot
+        await s.until(lambda: t.thinking is None and s.my_turn(), timeout=60)
         http.stop()
         return s.token, list(t._stored), t.game.state
 
