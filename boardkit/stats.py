@@ -58,6 +58,21 @@ def verdict(low: float, high: float, reference: float | str, name: str | None = 
     return f"not distinguishable from {name}"
 
 
+def contradicts(stated: str, found: str) -> bool:
+    """Whether a verdict ``found`` on another sample contradicts the verdict
+    ``stated``: a clear verdict ("more than …") must come out again, and
+    "not distinguishable from …" must not meet a clear one.
+
+    >>> contradicts("more than half", "not distinguishable from half")
+    True
+    >>> contradicts("not distinguishable from half", "not distinguishable from half")
+    False
+    """
+    if stated.startswith("not distinguishable"):
+        return not found.startswith("not distinguishable")
+    return found != stated
+
+
 def rate_sentence(what: str, k: float, n: int, reference: float | str = "half",
                   name: str | None = None) -> str:
     """One line for a rate: the figure, its 95 % interval, and only the

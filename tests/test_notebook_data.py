@@ -39,16 +39,31 @@ def test_a_stored_sweep_matches_a_fresh_replay_of_its_first_games(path):
     assert fresh == stored["result"][:k], f"{path.name} is stale: delete it and re-run the notebook"
 
 
-@pytest.mark.slow
-def test_the_stored_strength_games_replay():
-    """``strength_200.json`` (made by benchmarks/strength.py): its first
-    game of each kind, played again, ends the same way."""
+def _strength():
+    """benchmarks/strength.py, which plays the stored strength games."""
     import importlib.util
     spec = importlib.util.spec_from_file_location(
         "strength", Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py")
     assert spec and spec.loader
     strength = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(strength)
+    return strength
+
+
+def _first_game_replays(strength, stored: dict) -> None:
+    """The first stored game, played again with the stored bot arguments,
+    ends the same way."""
+    first = stored["results"][0]
+    fresh = strength.play_one((stored["game"], first["game"], stored["bot_kwargs"]))
+    keys = ("seat", "scores", "winners", "iterations")
+    assert {k: fresh[k] for k in keys} == {k: first[k] for k in keys}
+
+
+@pytest.mark.slow
+def test_the_stored_strength_games_replay():
+    """``strength_200.json`` (made by benchmarks/strength.py): its first
+    game of each kind, played again, ends the same way."""
+    strength = _strength()
     stored = json.loads((DATA / "strength_200.json").read_text(encoding="utf-8"))
     for which, rows in stored["games"].items():
         assert len(rows) == 200
@@ -62,18 +77,10 @@ def test_the_stored_strength_curve_replays(name):
     (``strength_mcts_curve_*.json``, made by benchmarks/strength.py): its
     first game, played again with the stored bot arguments, ends the same
     way (the levels are iteration counts, never the clock)."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(
-        "strength", Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py")
-    assert spec and spec.loader
-    strength = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(strength)
+    strength = _strength()
     stored = json.loads((DATA / f"strength_mcts_curve_{name}.json").read_text(encoding="utf-8"))
-    first = stored["results"][0]
     assert stored["games"] == len(stored["results"]) >= 100
-    fresh = strength.play_one((stored["game"], first["game"], stored["bot_kwargs"]))
-    assert {k: fresh[k] for k in ("seat", "scores", "winners", "iterations")} == \
-        {k: first[k] for k in ("seat", "scores", "winners", "iterations")}
+    _first_game_replays(strength, stored)
 
 
 def test_the_stored_match_without_the_search_to_the_end_replays():
@@ -95,15 +102,7 @@ def test_the_stored_search_bot_games_of_the_scc_notebook_replay(name):
     """The Slime Culture Center notebook's search-bot games (two sets of 200,
     made by benchmarks/strength.py ``--point``): the first game of each,
     played again with the stored bot arguments, ends the same way."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(
-        "strength", Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py")
-    assert spec and spec.loader
-    strength = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(strength)
+    strength = _strength()
     stored = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
-    first = stored["results"][0]
     assert stored["games"] == len(stored["results"]) == 200
-    fresh = strength.play_one((stored["game"], first["game"], stored["bot_kwargs"]))
-    assert {k: fresh[k] for k in ("seat", "scores", "winners", "iterations")} == \
-        {k: first[k] for k in ("seat", "scores", "winners", "iterations")}
+    _first_game_replays(strength, stored)

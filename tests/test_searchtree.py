@@ -327,18 +327,10 @@ def test_the_lessons_widest_trees_are_read_at_14_px_at_least_on_a_notebook_s_wid
         assert min(_shown_sizes(svg)) * scale >= 14, (svg[:300], shown)
 
 
-def _race():
-    race = SlimeRace(players=3, seed=4)
-    greedy = GreedyBot(1)
-    for _ in range(9):
-        race.apply(greedy.choose(race))
-    return race
-
-
 def test_a_hidden_draw_is_drawn_the_same_way_after_10_and_100_iterations():
     """Another seat's draw is hidden from the searching seat: both pictures write it 'draw ?',
     where the search names a branch by the first card it met until a second one comes."""
-    race = _race()
+    race = slime_race()
     said = {}
     for n in (10, 100):
         bot = MCTSBot(seed=1, iterations=n, keep_tree=True)
@@ -359,7 +351,7 @@ def test_edge_words_sit_beside_a_straight_end_of_their_edge():
     decision = keep_tree(("rc", "rc", "ys", "yc", "bs"), 3, "red", rolls_left=2, keeps=(2, 1))
     expectimax(decision)
     bot = MCTSBot(seed=1, iterations=10, keep_tree=True)
-    bot.choose(_race())
+    bot.choose(slime_race())
     for picture in (GameTree(decision, down=True), GameTree(mcts_tree(bot, depth=2, widest=7))):
         svg = picture.svg()
         pairs = re.findall(r'<path d="([^"]+)"[^>]*/>\s*<text x="([\d.]+)" y="([\d.]+)"[^>]*class="edgetext',

@@ -35,6 +35,7 @@ import pytest
 from benchmarks.slip_stream_second_sample import SWEEPS
 from boardkit.slip_stream.analysis import rate, rate_difference, summary
 from boardkit.stats import verdict
+from tests.sentences import not_contradicted, said_and_stored
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "04_slip_stream.ipynb"
@@ -157,25 +158,14 @@ CLAIMS = [
 IDS = [f"{i:02}-{what}" for i, (_, what, *_) in enumerate(CLAIMS)]
 
 
-def contradicts(stated: str, found: str) -> bool:
-    """A clear verdict must come out again; "cannot tell" must not meet a clear edge."""
-    if stated.startswith("not distinguishable"):
-        return not found.startswith("not distinguishable")
-    return found != stated
-
-
 @pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
 def test_the_sentence_is_there_and_the_stored_games_say_it(claim):
-    fragment, what, quantity, reference, stated = claim
-    assert " ".join(fragment.split()) in notebook_text(), f"the notebook no longer says: {fragment!r}"
-    assert verdict(*quantity(False), reference) == stated, what
+    said_and_stored(claim, notebook_text())
 
 
 @pytest.mark.parametrize("claim", CLAIMS, ids=IDS)
 def test_a_second_sample_from_other_seeds_does_not_say_otherwise(claim):
-    _, what, quantity, reference, stated = claim
-    found = verdict(*quantity(True), reference)
-    assert not contradicts(stated, found), f"{what}: the notebook says {stated!r}, a second sample {found!r}"
+    not_contradicted(claim)
 
 
 def test_the_first_moves_table_gives_the_figures_the_text_quotes():
