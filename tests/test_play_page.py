@@ -91,3 +91,18 @@ def test_the_choices_start_folded_and_unfold_under_one_button():
     p.fold.value = False
     assert p.choices.layout.display == "none"
     p.board.close()
+
+
+def test_the_query_string_outside_a_preheated_kernel_is_read_without_importing_voila():
+    """Outside a preheated Voilà kernel (JupyterLab, nbval, Voilà without a
+    pool) the link's query string is ``QUERY_STRING``, read without importing
+    Voilà (whose import brings in the Jupyter server: seconds of CPU)."""
+    import os
+    import subprocess
+    import sys
+    code = ("import sys; from boardkit import play; "
+            "print(play.query_string()); print('voila' in sys.modules)")
+    env = {**os.environ, "QUERY_STRING": "game=slime_race&players=3"}
+    env.pop("VOILA_PREHEAT", None)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    assert done.stdout.split() == ["game=slime_race&players=3", "False"], done.stderr

@@ -76,12 +76,40 @@ def each_game_on_the_play_page(page):
         yield name, settled(page)
 
 
-def test_axe_play_page_every_game(voila_server, page):
+def test_axe_play_page_every_game_and_every_target_is_a_named_button(voila_server, page):
+    """In every game on the play page: axe finds nothing serious; each
+    target on the live board has a name (its <title>), each one the
+    keyboard reaches (what the rules allow now) is a named button, and the
+    picture that holds them is a group (not an image, whose parts assistive
+    technology does not see)."""
     page.goto(f"{voila_server}?game={NAMES[0]}&ai=1&seed=3", wait_until="commit", timeout=120_000)
     settled(page)
-    seen = {name: axe_findings(page) for name, _board in each_game_on_the_play_page(page)}
+    seen = {}
+    for name, board in each_game_on_the_play_page(page):
+        seen[name] = axe_findings(page)
+        check_named_targets(name, board)
     record("play_voila", seen)
     assert not {n: blocking(f) for n, f in seen.items() if blocking(f)}
+
+
+def check_named_targets(name: str, board) -> None:
+    seen = board.locator(".bk-board svg").first.evaluate("""svg => {
+        const ts = [...svg.querySelectorAll('[data-act], [data-toggle], [data-confirm]')];
+        const keys = ts.filter((t) => t.matches('[data-act].legal, [data-toggle], [data-confirm]'));
+        const name = (t) => (t.getAttribute('aria-label')
+            || [...t.children].find((c) => c.tagName === 'title')?.textContent || '').trim();
+        return {role: svg.getAttribute('role'), n: ts.length, keys: keys.length,
+                unnamed: ts.filter((t) => !name(t)).map((t) => t.outerHTML.slice(0, 80)),
+                notButtons: keys.filter((t) => t.getAttribute('role') !== 'button').length};
+    }""")
+    assert seen["keys"] > 0 and seen["role"] == "group", (name, seen)
+    assert not seen["unnamed"] and not seen["notButtons"], (name, seen)
+    # what Chromium tells assistive technology: a named button per target the keyboard reaches
+    tree = board.locator(".bk-board").aria_snapshot()
+    buttons = [m.group(1) for m in re.finditer(r"^\s*- '?button\b(.*)$", tree, re.M)]
+    assert len(buttons) == seen["keys"], (name, len(buttons), seen["keys"])
+    unnamed = [b for b in buttons if not re.match(r' "[^"]+"', b)]
+    assert not unnamed, (name, unnamed[:5])
 
 
 def test_axe_live_board_in_jupyterlab_every_game(lab_server, page):
@@ -166,33 +194,6 @@ def test_live_region_says_moves_bot_moves_and_refusals(voila_server, page):
 
 
 # ------------------------------------------------------ names and the keyboard
-def test_every_target_is_a_named_button(voila_server, page):
-    """In every game, each target on the live board has a name (its
-    <title>), each one the keyboard reaches (what the rules allow now) is a
-    named button, and the picture that holds them is a group (not an
-    image, whose parts assistive technology does not see)."""
-    page.goto(f"{voila_server}?game={NAMES[0]}&ai=1&seed=3", wait_until="commit", timeout=120_000)
-    settled(page)
-    for name, board in each_game_on_the_play_page(page):
-        seen = board.locator(".bk-board svg").first.evaluate("""svg => {
-            const ts = [...svg.querySelectorAll('[data-act], [data-toggle], [data-confirm]')];
-            const keys = ts.filter((t) => t.matches('[data-act].legal, [data-toggle], [data-confirm]'));
-            const name = (t) => (t.getAttribute('aria-label')
-                || [...t.children].find((c) => c.tagName === 'title')?.textContent || '').trim();
-            return {role: svg.getAttribute('role'), n: ts.length, keys: keys.length,
-                    unnamed: ts.filter((t) => !name(t)).map((t) => t.outerHTML.slice(0, 80)),
-                    notButtons: keys.filter((t) => t.getAttribute('role') !== 'button').length};
-        }""")
-        assert seen["keys"] > 0 and seen["role"] == "group", (name, seen)
-        assert not seen["unnamed"] and not seen["notButtons"], (name, seen)
-        # what Chromium tells assistive technology: a named button per target the keyboard reaches
-        tree = board.locator(".bk-board").aria_snapshot()
-        buttons = [m.group(1) for m in re.finditer(r"^\s*- '?button\b(.*)$", tree, re.M)]
-        assert len(buttons) == seen["keys"], (name, len(buttons), seen["keys"])
-        unnamed = [b for b in buttons if not re.match(r' "[^"]+"', b)]
-        assert not unnamed, (name, unnamed[:5])
-
-
 KEYBOARD_NOTEBOOK = """\
 from boardkit import SlimeCultureCenter, SlipStream
 from boardkit.widget import BoardWidget

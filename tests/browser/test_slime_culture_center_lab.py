@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 
 def test_scc_play_a_turn_by_clicking(lab_server, page):
     base, token = lab_server
-    board, check, run_all_s = run_notebook_to_board(
+    board, check, run_s = run_notebook_to_board(
         page, base, token, "03_slime_culture_center.ipynb", board_cell="board = BoardWidget(play",
         check_cell="Player 1's actions", check_text="none yet")
     out = check.locator(".jp-OutputArea-output")
@@ -67,4 +67,4 @@ def test_scc_play_a_turn_by_clicking(lab_server, page):
     expect(out).to_contain_text(re.compile(r"turn [4-9]"))
 
     check_present(page, board, "slime_culture_center", ARTIFACTS)
-    report_clicks(page, "slime_culture_center", ARTIFACTS, run_all_s, latencies, timings)
+    report_clicks(page, "slime_culture_center", ARTIFACTS, run_s, latencies, timings)

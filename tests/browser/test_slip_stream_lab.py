@@ -38,7 +38,7 @@ def play_a_move(board, latencies: list, timings: list) -> None:
 
 def test_slip_stream_pie_move_and_moves_against_the_ai_by_clicking(lab_server, page):
     base, token = lab_server
-    board, check, run_all_s = run_notebook_to_board(
+    board, check, run_s = run_notebook_to_board(
         page, base, token, "04_slip_stream.ipynb", board_cell="board = BoardWidget(play",
         check_cell="Player 1's moves", check_text="Player 1's moves: none yet")
     out = check.locator(".jp-OutputArea-output")
@@ -90,4 +90,4 @@ def test_slip_stream_pie_move_and_moves_against_the_ai_by_clicking(lab_server, p
     expect(out).to_contain_text(re.compile(r"machine moves: ([5-9]|\d\d)"))
 
     check_present(page, board, "slip_stream", ARTIFACTS)
-    report_clicks(page, "slip_stream", ARTIFACTS, run_all_s, latencies, timings)
+    report_clicks(page, "slip_stream", ARTIFACTS, run_s, latencies, timings)

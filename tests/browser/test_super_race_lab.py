@@ -26,7 +26,7 @@ LEGAL_SQUARE = ".target.legal[data-act]:not([data-act^='drive']):not([data-act='
 
 def test_super_race_play_a_go_by_clicking(lab_server, page):
     base, token = lab_server
-    board, check, run_all_s = run_notebook_to_board(
+    board, check, run_s = run_notebook_to_board(
         page, base, token, "02_super_race.ipynb", board_cell="board = BoardWidget(race",
         check_cell="Player 1's squares", check_text="Player 1's squares: none yet; goes played: 0")
     out = check.locator(".jp-OutputArea-output")
@@ -81,4 +81,4 @@ def test_super_race_play_a_go_by_clicking(lab_server, page):
     rerun(page, check)
     expect(out).to_contain_text(re.compile(r"goes played: [1-9]"), timeout=30_000)
     check_present(page, board, "super_race", ARTIFACTS)
-    report_clicks(page, "super_race", ARTIFACTS, run_all_s, latencies, timings)
+    report_clicks(page, "super_race", ARTIFACTS, run_s, latencies, timings)
