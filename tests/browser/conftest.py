@@ -181,7 +181,7 @@ def _stop_server(proc: subprocess.Popen, log, log_path: Path) -> None:
     artifacts and remove its temporary folder (the log's parent)."""
     os.killpg(proc.pid, signal.SIGTERM)
     try:
-        proc.wait(timeout=15)
+        proc.wait(timeout=3)        # (its kernels are the test run's own: no need to wait them out)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()

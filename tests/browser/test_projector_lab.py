@@ -245,36 +245,39 @@ REFUSALS = {
 _CODE = re.compile(r"'[a-z0-9+-]+ [^']*'")
 
 
-@pytest.mark.parametrize("name", sorted(REFUSALS))
-def test_refusals_say_no_code_and_title_every_ruling(boards, name):
+def test_refusals_say_no_code_and_title_every_ruling(boards):
     """Item 5: a refused click in each game reads as a sentence with no
     action code (Slip Stream's ended in "('move s4 2d')"), each ruling tag
     has its title (SS-R10's had none), and the callout by the target goes
     at the next click and within a few seconds (it lay over other targets
     for 6 s). A card clicked while Slime Race's coins are bet is answered
-    with the reason (SR-R4)."""
+    with the reason (SR-R4). (One game after the other, then one wait for
+    every callout to go.)"""
     page, b = boards
-    board = b[name]
     page.set_viewport_size({"width": 1280, "height": 720})
-    board.scroll_into_view_if_needed()
-    before, refused = REFUSALS[name]
-    for selector in before:
-        click_and_wait(board, selector, timeout=60_000)
-    board.locator(refused).first.click(force=True)
-    expect(board).to_have_attribute("data-error", "1", timeout=30_000)
-    sentence = check_refusal_shown(board)
-    assert not _CODE.search(sentence) and "('" not in sentence, sentence
-    assert "of that colour" not in sentence, sentence
-    tags = board.locator(".bk-error .bk-rule")
-    for k in range(tags.count()):
-        title = tags.nth(k).get_attribute("title")
-        assert re.fullmatch(r"ruling \S+ — .+ \(docs/rulings\.md\)", title), title
-    if name == "fresh_slime":
-        expect(board.locator(".bk-error .bk-rule").first).to_have_text("SR-R4")
-    # the callout goes within a few seconds, the sentence above the board stays
-    expect(board.locator(".bk-callout")).to_be_hidden(timeout=5_000)
-    expect(board.locator(".bk-error-text")).to_have_text(sentence)
-    _shot(page, f"refusal_{name}")
+    said = {}
+    for name in sorted(REFUSALS):
+        board = b[name]
+        board.scroll_into_view_if_needed()
+        before, refused = REFUSALS[name]
+        for selector in before:
+            click_and_wait(board, selector, timeout=60_000)
+        board.locator(refused).first.click(force=True)
+        expect(board).to_have_attribute("data-error", "1", timeout=30_000)
+        said[name] = sentence = check_refusal_shown(board)
+        assert not _CODE.search(sentence) and "('" not in sentence, (name, sentence)
+        assert "of that colour" not in sentence, (name, sentence)
+        tags = board.locator(".bk-error .bk-rule")
+        for k in range(tags.count()):
+            title = tags.nth(k).get_attribute("title")
+            assert re.fullmatch(r"ruling \S+ — .+ \(docs/rulings\.md\)", title), (name, title)
+        if name == "fresh_slime":
+            expect(board.locator(".bk-error .bk-rule").first).to_have_text("SR-R4")
+        _shot(page, f"refusal_{name}")
+    # the callouts go within a few seconds, the sentences above the boards stay
+    for name, sentence in said.items():
+        expect(b[name].locator(".bk-callout")).to_be_hidden(timeout=5_000)
+        expect(b[name].locator(".bk-error-text")).to_have_text(sentence)
 
 
 def test_selection_captions_are_not_in_the_refusals_colour(boards):
