@@ -7,12 +7,28 @@ subset in the README) still works.
 """
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
 import uuid
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent
+
+# Compiled modules are kept from one process to the next: the workers, the
+# kernels and the servers the suite starts import the same modules again and
+# again (a kernel compiles about a second of IPython from source otherwise).
+# Where the environment says not to write them beside the sources
+# (PYTHONDONTWRITEBYTECODE), they are kept in a folder of the suite's own
+# under the system's temporary folder instead; every process the suite
+# starts inherits that.
+if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ.setdefault("PYTHONPYCACHEPREFIX", str(Path(tempfile.gettempdir()) / "boardkit-pycache"))
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = sys.pycache_prefix or os.environ["PYTHONPYCACHEPREFIX"]
 
 
 def pytest_configure(config):

@@ -28,6 +28,7 @@ Contrast follows WCAG 2 (relative luminance, (L1 + 0.05) / (L2 + 0.05)).
 """
 from __future__ import annotations
 
+import bisect
 import copy as copy_module
 import re
 import xml.etree.ElementTree as ET
@@ -81,10 +82,15 @@ class Compound:
     not_classes: tuple[str, ...]
     attrs: tuple[tuple[str, str | None], ...]
 
+    def __post_init__(self) -> None:
+        self._any_tag = self.tag in (None, "*")
+        self._classes = frozenset(self.classes)
+        self._not_classes = frozenset(self.not_classes)
+
     def matches(self, tag: str, classes: set[str], attrs: dict) -> bool:
-        if self.tag not in (None, "*") and self.tag != tag:
+        if not self._any_tag and self.tag != tag:
             return False
-        if not set(self.classes) <= classes or set(self.not_classes) & classes:
+        if not self._classes <= classes or not self._not_classes.isdisjoint(classes):
             return False
         return all(a in attrs and (v is None or attrs[a] == v) for a, v in self.attrs)
 
@@ -320,33 +326,49 @@ class Picture:
         v = el.get(name)
         return default if v is None else float(v)
 
-    def covers(self, item: Item, x: float, y: float) -> bool:
-        el, tag = item.el, self._tag(item.el)
-        if tag == "rect":
-            x0, y0 = self._num(el, "x"), self._num(el, "y")
-            return x0 <= x <= x0 + self._num(el, "width") and y0 <= y <= y0 + self._num(el, "height")
-        if tag == "circle":
-            dx, dy = x - self._num(el, "cx"), y - self._num(el, "cy")
-            return dx * dx + dy * dy <= self._num(el, "r") ** 2
-        return False
+    def _painted_shapes(self) -> list[tuple]:
+        """The painted rectangles and circles in drawing order, each as
+        (item, "rect", x0, y0, x1, y1) or (item, "circle", cx, cy, r²), read
+        once (a text's background looks through them many times)."""
+        if not hasattr(self, "_shapes"):
+            shapes = []
+            for item in self.items:
+                el, tag = item.el, self._tag(item.el)
+                fill = item.style["fill"].strip().lower()
+                if tag not in ("rect", "circle") or fill in ("none", "transparent"):
+                    continue
+                num = self._num
+                if tag == "rect":
+                    x0, y0 = num(el, "x"), num(el, "y")
+                    shapes.append((item, tag, x0, y0, x0 + num(el, "width"), y0 + num(el, "height")))
+                else:
+                    shapes.append((item, tag, num(el, "cx"), num(el, "cy"), num(el, "r") ** 2))
+            self._shapes = shapes
+            self._shape_orders = [shape[0].order for shape in shapes]
+        return self._shapes
 
-    def painted(self, item: Item) -> bool:
-        fill = item.style["fill"].strip().lower()
-        return self._tag(item.el) in ("rect", "circle") and fill not in ("none", "transparent")
+    def _under(self, x: float, y: float, before: int):
+        """The painted shapes drawn before ``before`` that cover (x, y), topmost first."""
+        shapes = self._painted_shapes()
+        for k in range(bisect.bisect_left(self._shape_orders, before) - 1, -1, -1):
+            shape = shapes[k]
+            if shape[1] == "rect":
+                if shape[2] <= x <= shape[4] and shape[3] <= y <= shape[5]:
+                    yield shape[0]
+            elif (x - shape[2]) ** 2 + (y - shape[3]) ** 2 <= shape[4]:
+                yield shape[0]
 
     def colour_at(self, x: float, y: float, before: int):
         """The colour painted at (x, y) by the shapes drawn before ``before``."""
-        for item in reversed(self.items[:before]):
-            if self.painted(item) and self.covers(item, x, y):
-                a = item.alpha * float(item.style["fill-opacity"])
-                top = rgb(item.style["fill"])
-                return top if a >= 1 else blend(top, a, self.colour_at(x, y, item.order))
+        for item in self._under(x, y, before):
+            a = item.alpha * float(item.style["fill-opacity"])
+            top = rgb(item.style["fill"])
+            return top if a >= 1 else blend(top, a, self.colour_at(x, y, item.order))
         return (1.0, 1.0, 1.0)
 
     def box_under(self, x: float, y: float, before: int) -> Item | None:
-        for item in reversed(self.items[:before]):
-            if self.painted(item) and self.covers(item, x, y):
-                return None if "page" in item.chain[-1][1] else item
+        for item in self._under(x, y, before):
+            return None if "page" in item.chain[-1][1] else item
         return None
 
     # -------------------------------------------------------------- texts

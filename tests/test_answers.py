@@ -7,7 +7,6 @@ import json
 import sys
 from pathlib import Path
 
-import nbformat
 import pytest
 
 from boardkit.answers import hide_predict_answers, pre_save_hook
@@ -17,6 +16,8 @@ CONFIG = Path(sys.prefix) / "etc" / "jupyter" / "jupyter_server_config.d" / "boa
 
 
 def _lesson(run: bool) -> dict:
+    # (imported here, not at the top: importing it costs seconds in every worker that collects)
+    import nbformat
     nb = nbformat.v4.new_notebook()
     answer = nbformat.v4.new_code_cell("print(6 * 7)", metadata={"tags": ["predict"]})
     other = nbformat.v4.new_code_cell("print('shown')")
