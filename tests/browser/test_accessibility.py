@@ -122,11 +122,12 @@ def test_axe_live_board_in_jupyterlab_every_game(lab_server, page):
 
 
 def test_axe_class_student_page_every_game(class_server, chromium):
-    ctx = chromium.new_context(viewport={"width": 1280, "height": 720})
     seen = {}
-    try:
-        for k, name in enumerate(NAMES):
-            # a page of its own per game (one page may start a table only every START_EVERY seconds)
+    for k, name in enumerate(NAMES):
+        # a student (a browser's storage) per game: one page may start a table only every few
+        # seconds, and a page of the same browser goes back to its table
+        ctx = chromium.new_context(viewport={"width": 1280, "height": 720})
+        try:
             page = ctx.new_page()
             page.goto(class_server.url + "/")
             expect(page.locator("#lobby")).to_be_visible(timeout=30_000)
@@ -139,9 +140,8 @@ def test_axe_class_student_page_every_game(class_server, chromium):
             expect(page.locator("#table")).to_be_visible(timeout=30_000)
             settled(page)
             seen[name] = axe_findings(page)
-            page.close()
-    finally:
-        ctx.close()
+        finally:
+            ctx.close()
     record("class_student", seen)
     assert not {n: blocking(f) for n, f in seen.items() if blocking(f)}
 
