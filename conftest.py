@@ -97,16 +97,29 @@ def pytest_xdist_make_scheduler(config, log):
     """With several workers (``-n``, pytest-xdist), keep together what must
     share one process: a notebook's cells share one kernel, and a browser
     test file's tests share one JupyterLab and one Chromium (each worker
-    starts its own, so two browser files run at once). Every other test is its own
+    starts its own, so two browser files run at once); the browser files that
+    use the Voilà server go to one worker (one Voilà, with its pool of
+    preheated kernels, instead of one per worker). Every other test is its own
     unit of work. Units go out largest first (xdist's ``--loadscope-reorder``),
     so the notebooks and the browser tests start early while the single
     tests fill the gaps. This replaces any ``--dist`` mode given."""
+    from functools import cache
+
     from xdist.scheduler import LoadScopeScheduling
+
+    @cache
+    def uses_voila(path: str) -> bool:
+        try:
+            return "voila_server" in (ROOT / path).read_text(encoding="utf-8")
+        except OSError:
+            return False
 
     class Scheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
             if path.startswith("tests/browser/"):
+                if uses_voila(path):
+                    return "tests/browser/(the files that use Voilà: one Voilà and its kernels)"
                 return path        # a browser file's tests share its worker's JupyterLab and Chromium
             if path.endswith(".ipynb"):
                 return path

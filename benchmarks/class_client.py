@@ -248,9 +248,12 @@ class ClassStudent:
         await self.until(lambda: rid in self.r.replies)
         return self.state.get("reply", {})
 
-    async def play(self, moves: int, *, patience: float = 120.0) -> int:
+    async def play(self, moves: int, *, patience: float = 120.0, forward: bool = False) -> int:
         """Play ``moves`` moves at this table (fewer when the game ends);
-        returns how many were acknowledged."""
+        returns how many were acknowledged. ``forward``: of a selected
+        piece's destinations, one of the furthest (a target named by a
+        number first, as Slip Stream's spaces are: its games then end in
+        about half the moves)."""
         from boardkit.widget import offered
 
         code = self.table.get("code", "")
@@ -275,6 +278,9 @@ class ClassStudent:
             pending = self.state.get("pending", "")
             if pending:
                 acts = [a for a in acts if a.split()[0] != pending.split()[0]] or acts
+                if forward:
+                    far = {a: int(m.group()) for a in acts if (m := re.match(r"\d+", a))}
+                    acts = [a for a in far if far[a] == max(far.values())] or acts
             if not acts:
                 await asyncio.sleep(0.05)
                 continue

@@ -117,7 +117,7 @@ def test_bk_seat_two_devices_play_slip_stream_and_a_click_out_of_turn_gets_one_s
             assert srv.server.by_code[table["code"]]._stored == stored
             # they play each other to the end
             ra, rb = a.r, b.r
-            await asyncio.gather(a.play(200), b.play(200))
+            await asyncio.gather(a.play(200, forward=True), b.play(200, forward=True))
             assert a.over() and b.over()
             assert ra.total_moves > 3 and rb.total_moves > 3
             t = srv.server.by_code[table["code"]]
@@ -372,7 +372,7 @@ def test_class_games_come_back_replayed_and_the_export_keeps_no_names(tmp_path):
             b = await srv.student(1, "Ben Secret")
             table = await a.start("game=slip_stream&seats=person,person&seed=12")
             await b.join(table["code"])
-            await asyncio.gather(a.play(500), b.play(500))
+            await asyncio.gather(a.play(500, forward=True), b.play(500, forward=True))
             c = await srv.student(2, "Cy")
             await c.start("game=slime_race&players=3&ai=1&seed=3")  # not finished
             await c.play(2)

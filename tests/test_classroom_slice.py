@@ -20,11 +20,11 @@ def test_three_students_and_a_pair_play_nothing_lost_or_doubled(tmp_path):
 
     from benchmarks.classroom import run_class_server
     with ThreadPoolExecutor(1) as pool:      # (its own event loop: Playwright may hold this thread's)
-        r = pool.submit(run_class_server, 3, pairs=1, moves=6, seconds=240, playback=0.2).result()
+        r = pool.submit(run_class_server, 3, pairs=1, moves=4, seconds=240, playback=0.2).result()
     (tmp_path / "classroom_slice.json").write_text(json.dumps(r, indent=2))
     assert r["errors"] == [], r
     assert r["finished"] == r["students"] == 5, r
-    assert r["moves"] >= 30 and r["moves_stored"] >= r["moves"], r
+    assert r["moves"] >= 5 * 4 and r["moves_stored"] >= r["moves"], r
     assert r["moves_lost"] == 0 and r["moves_doubled"] == 0, r
     assert r["replies_not_once"] == 0 and r["clicks_unanswered"] == 0, r
     assert r["first_board_p95_s"] is not None and r["server_cpu_s"] > 0, r
