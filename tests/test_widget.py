@@ -1157,10 +1157,35 @@ def show_picture(page, root, svg: str, version: int) -> None:
     expect(root).to_have_attribute("data-version", str(version))
 
 
+#: One Playwright and one Chromium for this process's page tests, owned by
+#: one thread of their own (Playwright's sync API allows one session per
+#: thread, and the lab tests may hold one in this process's main thread).
+_BROWSER: dict = {}
+
+
+def _browser_thread():
+    from concurrent.futures import ThreadPoolExecutor
+    if "pool" not in _BROWSER:
+        _BROWSER["pool"] = ThreadPoolExecutor(1, thread_name_prefix="boardkit-page-tests")
+    return _BROWSER["pool"]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _close_the_browser():
+    yield
+    pool = _BROWSER.pop("pool", None)
+    if pool is not None:
+        def close():
+            if "browser" in _BROWSER:
+                _BROWSER.pop("browser").close()
+                _BROWSER.pop("playwright").stop()
+        pool.submit(close).result()
+        pool.shutdown()
+
+
 def in_a_browser(body):
-    """Run ``body(page)`` with a headless Chromium page, in a thread of its
-    own (Playwright's sync API allows one session per thread, and the lab
-    tests may hold one in this process). Skipped without Chromium or
+    """Run ``body(page)`` with a new page of a headless Chromium (one per
+    process, in the thread that owns it). Skipped without Chromium or
     Playwright, unless BOARDKIT_REQUIRE_BROWSER=1."""
     import os
     from pathlib import Path
@@ -1176,17 +1201,20 @@ def in_a_browser(body):
         pytest.skip("; ".join(missing))
 
     def run():
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--headless"])
-            try:
-                page = browser.new_page()
-                page.errors = []
-                page.on("pageerror", lambda e: page.errors.append(str(e)))
-                body(page)
-            finally:
-                browser.close()
+        if "browser" not in _BROWSER:
+            _BROWSER["playwright"] = sync_playwright().start()
+            _BROWSER["browser"] = _BROWSER["playwright"].chromium.launch(
+                executable_path=chromium, args=["--no-sandbox", "--headless"])
+        context = _BROWSER["browser"].new_context()      # (each test a browser's storage of its own)
+        try:
+            page = context.new_page()
+            page.errors = []
+            page.on("pageerror", lambda e: page.errors.append(str(e)))
+            body(page)
+        finally:
+            context.close()
 
-    in_a_thread(run)
+    _browser_thread().submit(run).result()
 
 
 @pytest.mark.browser
