@@ -242,7 +242,11 @@ def test_a_bad_link_gets_the_play_pages_sentences_and_the_default_game(play):
     expect(page.locator("#title")).to_have_text("Slip Stream")
 
 
-def test_new_game_deals_again_and_another_link_starts_its_own_game(play):
+def test_new_game_deals_again_and_another_link_starts_its_own_game_in_view_at_1280x720(play):
+    """New game deals again; the choices make another link, which starts
+    its own game: Slip Stream, whose board (the tallest) fits a 1280×720
+    window with its buttons once the bot has moved first: the pie rule's
+    colour buttons (issue 34)."""
     page = play("?game=slime_race&players=3&seats=person,bot,bot&ai=1")
     expect(page.locator("#title")).to_have_text("Slime Race")
     assert page.locator(f"{BOARD}").count() == 1
@@ -254,6 +258,17 @@ def test_new_game_deals_again_and_another_link_starts_its_own_game(play):
     page.click("#go")
     expect(page.locator("#title")).to_have_text("Slip Stream", timeout=120_000)
     assert "game=slip_stream" in page.url
+    # the whole board and the pie rule's buttons in view (the bot moves first: the person chooses)
+    board = page.locator(BOARD)
+    pie = board.locator("[data-act^='colour ']")
+    expect(pie.first).to_be_attached(timeout=120_000)
+    page.wait_for_timeout(300)
+    svg = board.locator(".bk-board svg").bounding_box()
+    assert svg["y"] >= 0 and svg["y"] + svg["height"] <= 720 + 1 and svg["width"] > 600, svg
+    for k in range(pie.count()):
+        box = pie.nth(k).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 720, box
+    page.screenshot(path=str(ARTIFACTS / "play-lite-1280x720.png"))
 
 
 #: The lesson run in JupyterLite (every notebook runs without numpy and
@@ -299,19 +314,3 @@ def test_a_lesson_runs_to_its_end_in_jupyterlite(_playwright, lite_site, lite_se
             page.screenshot(path=str(ARTIFACTS / "lite-lesson-last.png"))
         browser.close()
     assert outside == [], f"requests tried to leave loopback: {outside[:5]}"
-
-
-def test_the_whole_board_and_its_pie_buttons_are_in_view_at_1280x720(play):
-    """Issue 34: Slip Stream's board, the tallest, fits a 1280×720 window
-    with its buttons: after the first move, the pie rule's colour buttons."""
-    page = play("?game=slip_stream&ai=1")      # (the bot moves first: the person chooses)
-    board = page.locator(BOARD)
-    pie = board.locator("[data-act^='colour ']")
-    expect(pie.first).to_be_attached(timeout=120_000)
-    page.wait_for_timeout(300)
-    svg = board.locator(".bk-board svg").bounding_box()
-    assert svg["y"] >= 0 and svg["y"] + svg["height"] <= 720 + 1 and svg["width"] > 600, svg
-    for k in range(pie.count()):
-        box = pie.nth(k).bounding_box()
-        assert box["y"] >= 0 and box["y"] + box["height"] <= 720, box
-    page.screenshot(path=str(ARTIFACTS / "play-lite-1280x720.png"))
